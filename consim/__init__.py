@@ -1,0 +1,47 @@
+"""consim: conflict simulations of the Middle East, playable and analyzable in Python.
+
+>>> import consim
+>>> "iraq" in consim.list_games()
+True
+"""
+
+from consim.core import (
+    Action,
+    AmbiguousAction,
+    ContentError,
+    Game,
+    IllegalAction,
+    LogEntry,
+    MalformedAction,
+    OptionError,
+    Outcome,
+    Prompt,
+    Record,
+    RestoreError,
+    State,
+    list_games,
+    load_game,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "AmbiguousAction",
+    "ContentError",
+    "Game",
+    "IllegalAction",
+    "LogEntry",
+    "MalformedAction",
+    "OptionError",
+    "Outcome",
+    "Prompt",
+    "Record",
+    "RestoreError",
+    "State",
+    "__version__",
+    "list_games",
+    "load_game",
+    "replay",
+]

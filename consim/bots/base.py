@@ -1,0 +1,46 @@
+"""Bots decide like people: from ``state.view(seat)`` and the legal actions, nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from consim.core.action import Action
+from consim.core.errors import OptionError
+from consim.core.rng import Rng
+
+if TYPE_CHECKING:
+    from consim.core.game import Game
+
+
+class Bot(Protocol):
+    """A seat's decision maker.
+
+    ``uses_view`` False lets drivers skip building the view (the random bot needs none).
+    """
+
+    uses_view: bool
+
+    def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    uses_view = False
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+        return actions[self.rng.randbelow(len(actions))]
+
+
+def make_bot(game: Game, kind: str, seat: str, seed: int = 0) -> Bot:
+    """A bot of ``kind`` (``random``, ``heuristic``, ...) for ``seat`` of ``game``."""
+    kinds = game.bot_kinds()
+    if kind not in kinds:
+        raise OptionError(f"unknown bot {kind!r} for {game.id}; choose from {', '.join(sorted(kinds))}")
+    if seat not in game.seats:
+        raise OptionError(f"unknown seat {seat!r}; seats are {', '.join(game.seats)}")
+    return kinds[kind](game, seat, seed)

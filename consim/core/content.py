@@ -1,0 +1,68 @@
+"""Loading content files (YAML) into typed, validated models.
+
+Errors name the file, the line and the field, e.g.
+``consim/games/iraq/content/cards.yaml:12: cards.3.fv: Input should be less than or equal to 5``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from consim.core.errors import ContentError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _line_map(node: yaml.Node, path: tuple[Any, ...], out: dict[tuple[Any, ...], int]) -> None:
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            key = key_node.value
+            out[(*path, key)] = key_node.start_mark.line + 1
+            _line_map(value_node, (*path, key), out)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _line_map(item, (*path, i), out)
+
+
+def read_yaml(path: Path) -> tuple[Any, dict[tuple[Any, ...], int]]:
+    """Parse a YAML file; returns the data and a map from key path to line number."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot read ({exc.strerror})") from exc
+    try:
+        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark is not None else ""
+        raise ContentError(f"{path}{line}: invalid YAML: {exc}") from exc
+    lines: dict[tuple[Any, ...], int] = {}
+    if node is not None:
+        _line_map(node, (), lines)
+    return data, lines
+
+
+def load_model(path: Path, model: type[M]) -> M:
+    """Read ``path`` and validate it as ``model``; raises :class:`ContentError` with lines."""
+    data, lines = read_yaml(path)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        messages = []
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            line = None
+            for cut in range(len(loc), -1, -1):
+                line = lines.get(loc[:cut])
+                if line is not None:
+                    break
+            where = f"{path}:{line}" if line else str(path)
+            field = ".".join(str(p) for p in loc) or "(file)"
+            messages.append(f"{where}: {field}: {err['msg']}")
+        raise ContentError("\n".join(messages)) from None
