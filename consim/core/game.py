@@ -140,6 +140,20 @@ class Game(ABC):
         state._after_change()
         return state
 
+    #: one line for ``consim list``: what can be played and how complete it is
+    status: ClassVar[str] = ""
+
+    @classmethod
+    def validate_content(cls) -> list[str]:
+        """Load and check every content file; returns error messages (file:line: problem)."""
+        return []
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        """Option sets that together cover the game's scenarios and readings; the conformance
+        suite and benchmarks run each of them."""
+        return [{}]
+
     # -- bots -----------------------------------------------------------------------------
 
     def bot_kinds(self) -> dict[str, Callable[[Game, str, int], Bot]]:
@@ -163,6 +177,8 @@ class State(ABC):
         self._actions: list[tuple[str, str]] = []
         self._undo_floor = 0
         self._revealed = False
+        self._reveal_seats: frozenset[str] | None = frozenset()
+        self._last_reveal: frozenset[str] | None = frozenset()
         self._to_act_cache: tuple[str, ...] | None = None
         self._legal_cache: dict[str, list[Action]] = {}
 
@@ -276,9 +292,15 @@ class State(ABC):
         calls = self.rng.calls
         self._act(seat, action)
         self._actions.append((seat, action.text))
-        if self.rng.calls != calls or self._revealed:
+        if self._revealed:
             self._undo_floor = len(self._actions)
             self._revealed = False
+            self._last_reveal, self._reveal_seats = self._reveal_seats, frozenset()
+        else:
+            if self.rng.calls != calls:
+                self._undo_floor = len(self._actions)
+            if self._last_reveal:
+                self._last_reveal = frozenset()
         self._to_act_cache = None
         self._legal_cache.clear()
         return self._log[start:]
@@ -323,6 +345,8 @@ class State(ABC):
         other._actions = list(self._actions)
         other._undo_floor = self._undo_floor
         other._revealed = False
+        other._reveal_seats = frozenset()
+        other._last_reveal = self._last_reveal
         other._to_act_cache = self._to_act_cache
         other._legal_cache = {}
         self._copy_data_to(other)
@@ -377,6 +401,8 @@ class State(ABC):
         other._actions = list(self._actions)
         other._undo_floor = self._undo_floor
         other._revealed = False
+        other._reveal_seats = frozenset()
+        other._last_reveal = self._last_reveal
         other._to_act_cache = None
         other._legal_cache = {}
         self._copy_data_to(other)
@@ -387,9 +413,20 @@ class State(ABC):
         """Append a log entry; ``to`` limits its audience to those seats."""
         self._log.append(LogEntry(text, rule, None if to is None else frozenset(to)))
 
-    def mark_reveal(self) -> None:
-        """Hidden information was shown: actions before this point can no longer be undone."""
+    def mark_reveal(self, to: Sequence[str] | None = None) -> None:
+        """Hidden information was shown (to ``to``, or to everyone): actions before this point
+        can no longer be undone."""
         self._revealed = True
+        if to is None or self._reveal_seats is None:
+            self._reveal_seats = None
+        else:
+            self._reveal_seats = self._reveal_seats.union(to)
+
+    def last_action_revealed_to(self, seat: str) -> bool:
+        """True if the last action showed ``seat`` hidden information (a reveal, a trade).
+        Draws are not reveals; the conformance suite uses this to know which log lines may
+        legitimately depend on hidden information."""
+        return self._last_reveal is None or seat in self._last_reveal
 
     def _after_change(self) -> None:
         self._to_act_cache = None

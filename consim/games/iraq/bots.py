@@ -102,8 +102,9 @@ class HeuristicBot:
         side = max(totals, key=lambda k: totals[k])
         return next(a for a in actions if a.args and a.args[0] == side)
 
-    def _plan(self, view: Mapping[str, Any]) -> tuple[str, list[str]] | None:
-        """The best partner and the cards to offer it (cards useless to me, useful to it)."""
+    def _plan(self, view: Mapping[str, Any], partner: str | None = None) -> tuple[str, list[str]] | None:
+        """The best partner (or the given one) and the cards to offer it: cards useless to me
+        and useful to it."""
         useless = [c["name"] for c in view["hand"] if self._value_of(c["name"], self.seat) == 0]
         if not useless:
             return None
@@ -111,7 +112,9 @@ class HeuristicBot:
         for other in view["seats"]:
             if other == self.seat or view["hand_sizes"][other] == 0:
                 continue
-            if (view["turn"], other) in self.tried:
+            if partner is not None and other != partner:
+                continue
+            if partner is None and (view["turn"], other) in self.tried:
                 continue
             liked = sorted(
                 (n for n in useless if self._value_of(n, other) > 0),
@@ -141,7 +144,7 @@ class HeuristicBot:
         self, view: Mapping[str, Any], offer: Mapping[str, Any], actions: Sequence[Action], by_text: dict[str, Action]
     ) -> Action:
         given = [c["name"] for c in offer.get("give", [])]
-        plan = self._plan(view)
+        plan = self._plan(view, partner=offer["to"])
         self.tried.add((view["turn"], offer["to"]))
         want = plan[1] if plan is not None and plan[0] == offer["to"] else given
         for name in want:

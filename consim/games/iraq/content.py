@@ -6,9 +6,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from consim.core.content import load_model
+from consim.core.errors import ContentError
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -107,7 +108,11 @@ def load_content(directory: Path = CONTENT_DIR) -> IraqContent:
     """Read and validate every Iraq content file (raises ``ContentError`` with file:line)."""
     cards = load_model(directory / "cards.yaml", CardsFile)
     scenarios = load_model(directory / "scenarios.yaml", ScenariosFile)
-    return IraqContent(cards=cards, scenarios=scenarios)
+    try:
+        return IraqContent(cards=cards, scenarios=scenarios)
+    except ValidationError as exc:
+        problems = "; ".join(str(e["msg"]) for e in exc.errors())
+        raise ContentError(f"{directory}: cards.yaml and scenarios.yaml disagree: {problems}") from None
 
 
 @cache

@@ -124,6 +124,30 @@ class IraqGame(Game):
         self.a_accept = Action("accept")
         self.a_decline = Action("decline")
 
+    status = "complete: 2-5 players, all four scenarios, random and heuristic bots"
+
+    @classmethod
+    def validate_content(cls) -> list[str]:
+        from consim.core.errors import ContentError
+        from consim.games.iraq.content import load_content
+
+        try:
+            load_content()
+        except ContentError as exc:
+            return str(exc).splitlines()
+        return []
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        base: list[dict[str, Any]] = [{"players": n} for n in (2, 3, 4, 5)]
+        return [
+            *base,
+            {"players": 2, "two_player_removal": "e-letter", "turns": 4},
+            {"players": 3, "civil_war_side": "declare", "turns": 4},
+            {"players": 5, "commitment": "sequential", "tie_ranking": "competition",
+             "lowest_scores_zero": False, "turns": 3, "max_trade_cards": 5, "negotiation_rounds": 5},
+        ]
+
     def _blank_state(self, seed: int) -> IraqState:
         return IraqState(self, seed)
 
@@ -503,7 +527,7 @@ class IraqState(State):
                 parties = (offer["from"], offer["to"])
                 self.emit(f"{seat} offers {offer['to']} {self._offer_terms(offer)}.", R_NEGOTIATE, parties)
                 self.emit(f"{seat} makes a trade offer to {offer['to']}.", R_NEGOTIATE)
-                self.mark_reveal()
+                self.mark_reveal((offer["to"],))
             else:  # cancel
                 self.emit(f"{seat} withdraws the offer and passes.", R_NEGOTIATE)
                 self._next_negotiator()
@@ -511,7 +535,7 @@ class IraqState(State):
         if stage == "respond":
             if verb == "decline":
                 self.emit(f"{seat} declines {offer['from']}'s offer.", R_NEGOTIATE)
-                self.mark_reveal()
+                self.mark_reveal((offer["from"],))
                 self._next_negotiator()
             elif offer["ask"] == 0:
                 self._trade(offer)
@@ -539,7 +563,7 @@ class IraqState(State):
             (a, b),
         )
         self.emit(f"{a} and {b} trade: {a} gives {len(give)} card(s), {b} gives {len(taken)}.", R_NEGOTIATE)
-        self.mark_reveal()
+        self.mark_reveal((a, b))
         self._next_negotiator()
 
     def _next_negotiator(self) -> None:
@@ -694,8 +718,10 @@ class IraqState(State):
                         "give": [self._card_info(c, seat) for c in offer["give"]],
                         "ask": offer["ask"],
                         "filter": offer["filter"],
-                        "taken": [self._card_info(c, seat) for c in offer["taken"]],
                     })
+                if seat == offer["to"]:
+                    # the cards chosen in return are the responder's secret until the trade is done
+                    public["taken"] = [self._card_info(c, seat) for c in offer["taken"]]
                 neg["offer"] = public
             view["negotiation"] = neg
         if seat is not None:

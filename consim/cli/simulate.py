@@ -1,0 +1,267 @@
+"""``consim simulate``: play many games with bots and report win rates.
+
+Example::
+
+    consim simulate iraq --games 200 --jobs 2 --bot heuristic --seat US=random
+    consim simulate iraq --players 3 --option civil_war_side=declare --json out.json
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from consim.cli.main import app
+from consim.core.errors import OptionError
+from consim.core.game import Game
+from consim.core.registry import load_game
+from consim.sim.runner import GameResult, Summary, resolve_bots, run_games, summarize
+
+_INT = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def parse_value(raw: str) -> Any:
+    """An option value from the command line: booleans, integers, decimals, else text.
+
+    >>> [parse_value(v) for v in ("true", "False", "12", "-3", "0.5", "declare")]
+    [True, False, 12, -3, 0.5, 'declare']
+    """
+    low = raw.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if _INT.fullmatch(low):
+        return int(low)
+    if _FLOAT.fullmatch(low):
+        return float(low)
+    return raw
+
+
+def parse_options(players: int | None, option: Sequence[str]) -> dict[str, Any]:
+    """``--players N`` and ``--option KEY=VALUE`` into the game's keyword options.
+
+    >>> parse_options(3, ["turns=4", "civil-war-side=declare"])
+    {'players': 3, 'turns': 4, 'civil_war_side': 'declare'}
+    """
+    opts: dict[str, Any] = {}
+    if players is not None:
+        opts["players"] = players
+    for item in option:
+        key, sep, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise OptionError(f"--option needs KEY=VALUE, got {item!r}")
+        value = parse_value(raw)
+        if key == "players" and players is not None and value != players:
+            raise OptionError(f"--players {players} and --option players={raw} disagree")
+        opts[key] = value
+    return opts
+
+
+def parse_seats(game: Game, seat: Sequence[str]) -> dict[str, str]:
+    """``--seat US=random`` items into {seat: bot kind}; seat names ignore case."""
+    chosen: dict[str, str] = {}
+    for item in seat:
+        name, sep, kind = item.partition("=")
+        match = [s for s in game.seats if s.casefold() == name.strip().casefold()]
+        if not sep or not kind.strip():
+            raise OptionError(f"--seat needs SEAT=KIND, got {item!r}")
+        if not match:
+            raise OptionError(
+                f"unknown seat {name!r} for {game.id}; seats are {', '.join(game.seats)}"
+            )
+        chosen[match[0]] = kind.strip().removeprefix("bot:")
+    return chosen
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _interval(low: float, high: float) -> str:
+    return f"{100 * low:.1f}–{100 * high:.1f}%"
+
+
+def render_summary(console: Console, summary: Summary, title: str) -> None:
+    """Print the results table, one table per conflict, and the speed line."""
+    unit = summary.unit or "score"
+    table = Table(title=title, title_justify="left")
+    table.add_column("seat", style="bold")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right", style="dim")
+    table.add_column(f"mean {unit}", justify="right")
+    table.add_column("sd", justify="right", style="dim")
+    for s in summary.seats:
+        table.add_row(
+            s.seat,
+            str(s.wins),
+            _pct(s.win_rate),
+            _interval(s.win_low, s.win_high),
+            f"{s.mean_score:.2f}",
+            f"{s.score_sd:.2f}",
+        )
+    console.print(table)
+    if summary.shared:
+        console.print(
+            f"{summary.shared} of {summary.games} games had several winners; "
+            "each sharer counts the win."
+        )
+    for conflict in summary.conflicts:
+        ct = Table(title=conflict.name, title_justify="left")
+        ct.add_column("seat", style="bold")
+        ct.add_column("wins", justify="right")
+        ct.add_column("win rate", justify="right")
+        ct.add_column("95% interval", justify="right", style="dim")
+        for cs in conflict.seats:
+            ct.add_row(cs.seat, str(cs.wins), _pct(cs.win_rate), _interval(cs.win_low, cs.win_high))
+        ct.caption = f"shared wins: {conflict.shared} of {conflict.games} games"
+        console.print(ct)
+    console.print(
+        f"{summary.games} games in {summary.seconds:.2f} s: "
+        f"[bold]{summary.games_per_second:.1f} games/s[/bold], "
+        f"{summary.mean_decisions:.1f} decisions per game on average."
+    )
+
+
+def write_json(
+    path: Path,
+    game: Game,
+    bots: dict[str, str],
+    seed: int,
+    results: Sequence[GameResult],
+    summary: Summary,
+) -> None:
+    data = {
+        "game": game.id,
+        "options": dict(game.options),
+        "bots": bots,
+        "seed": seed,
+        "games": [r.to_dict() for r in results],
+        "summary": summary.to_dict(),
+    }
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def write_csv(path: Path, seats: Sequence[str], results: Sequence[GameResult]) -> None:
+    conflicts: list[str] = []
+    for r in results:
+        conflicts.extend(c for c in r.conflicts if c not in conflicts)
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["seed", *seats, "winners", *conflicts, "decisions"])
+        for r in results:
+            writer.writerow([
+                r.seed,
+                *(f"{r.scores.get(s, 0.0):g}" for s in seats),
+                "+".join(r.winners),
+                *("+".join(r.conflicts.get(c, [])) for c in conflicts),
+                r.decisions,
+            ])
+
+
+def _fail(err: Console, message: str) -> None:
+    err.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="the game to simulate (see 'consim list')")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")] = 100,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=0, help="processes to use (0 = one per CPU)")
+    ] = 1,
+    bot: Annotated[str, typer.Option("--bot", help="bot kind for every seat")] = "heuristic",
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", help="SEAT=KIND: another bot for one seat (repeatable)"),
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", help="number of players")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="KEY=VALUE game option (repeatable)"),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="game i uses seed SEED + i")] = 0,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="write every game and the summary as JSON")
+    ] = None,
+    csv_path: Annotated[
+        Path | None, typer.Option("--csv", help="write one row per game as CSV")
+    ] = None,
+) -> None:
+    """Play many games with bots and report win rates (95% Wilson intervals) and scores."""
+    out = Console(highlight=False)
+    err = Console(stderr=True, highlight=False)
+    try:
+        options = parse_options(players, option or [])
+        the_game = load_game(game, **options)
+        kinds = resolve_bots(the_game, bot, parse_seats(the_game, seat or []))
+    except OptionError as exc:
+        _fail(err, str(exc))
+        return
+
+    seats = the_game.seats
+    who = ", ".join(f"{s}={k}" for s, k in kinds.items())
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=False,
+    )
+    start = time.perf_counter()
+    try:
+        with progress:
+            task = progress.add_task(f"{game} ×{games}", total=games)
+            results = run_games(
+                game,
+                options,
+                games,
+                kinds,
+                seed=seed,
+                jobs=jobs,
+                progress=lambda done: progress.update(task, completed=done),
+            )
+    except OptionError as exc:
+        _fail(err, str(exc))
+        return
+    wall = time.perf_counter() - start
+
+    summary = summarize(results, seats, wall_seconds=wall)
+    opts = ", ".join(f"{k}={v}" for k, v in options.items())
+    title = f"{game}{f' ({opts})' if opts else ''}: {games} games, seeds {seed}..{seed + games - 1}"
+    out.print(f"bots: {who}", soft_wrap=True)
+    render_summary(out, summary, title)
+    try:
+        if json_path is not None:
+            write_json(json_path, the_game, kinds, seed, results, summary)
+            out.print(f"wrote {json_path}")
+        if csv_path is not None:
+            write_csv(csv_path, seats, results)
+            out.print(f"wrote {csv_path}")
+    except OSError as exc:
+        _fail(err, f"cannot write {exc.filename}: {exc.strerror}")

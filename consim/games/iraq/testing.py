@@ -1,0 +1,58 @@
+"""Test support for the conformance suite: re-deal what a seat cannot know.
+
+``perturb(state, seat, rng, include_deck)`` returns a copy of ``state`` in which every card
+whose whereabouts ``seat`` cannot know has been permuted (the other hands and their secret
+discard choices, and optionally the deck order), plus a function that translates an action
+taken in the original into the same action in the copy. A seat's view must be identical in
+both; so must the log lines a seat can read, unless an action showed it hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from consim.core.action import Action
+from consim.core.game import State
+from consim.core.rng import Rng
+from consim.games.iraq.game import IraqState
+
+
+def perturb(
+    state: State, seat: str | None, rng: Rng, include_deck: bool = True
+) -> tuple[State, Callable[[Action], Action]]:
+    assert isinstance(state, IraqState)
+    other = state.clone()
+    assert isinstance(other, IraqState)
+    offer = other.offer
+    fixed: set[int] = set()
+    if offer is not None:
+        fixed.update(offer["give"], offer["taken"])
+    slots: list[tuple[list[int], int]] = []
+    for s, hand in other.hands.items():
+        if s == seat:
+            continue
+        slots.extend((hand, i) for i, c in enumerate(hand) if c not in fixed)
+    if include_deck:
+        slots.extend((other.deck, i) for i in range(len(other.deck)))
+    cards = [box[i] for box, i in slots]
+    shuffled = cards[:]
+    rng.shuffle(shuffled)
+    pi = dict(zip(cards, shuffled, strict=True))
+    for (box, i), card in zip(slots, shuffled, strict=True):
+        box[i] = card
+    for s in other.pending:
+        if s != seat:
+            other.pending[s] = [pi.get(c, c) for c in other.pending[s]]
+    for s in list(other.declared):
+        if s != seat:
+            other.declared[s] = rng.choice(other.g.either_or)
+    other._after_change()
+    names = other.g.card_name
+    ids = other.g.card_by_name
+
+    def translate(action: Action) -> Action:
+        if action.verb in ("discard", "give") and action.args and action.args[0] in ids:
+            return Action(action.verb, (names[pi.get(ids[action.args[0]], ids[action.args[0]])],))
+        return action
+
+    return other, translate

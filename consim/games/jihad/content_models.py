@@ -1,0 +1,1689 @@
+"""Typed models of The First Jihad's component data (map, powers, cards, set-up).
+
+The printed components (map, tiles, cards, Player Aid) are not public. The YAML files in
+``content/`` hold every value the rulebook states or implies, plus reconstructions for the rest;
+every record says which is which (see :class:`Provenanced` and ``content/PROVENANCE.md``), so an
+owner of the physical game can correct a value in data alone.
+
+>>> content = load_default_content()
+>>> content.land("jerusalem").apostasy
+2
+>>> [land.id for land in content.path_lands("greek")][:3]
+['damascus', 'jerusalem', 'cilicia']
+>>> content.card(45).title
+'The Great Berber Revolt'
+
+Validation happens in two layers: each file is checked on its own (shapes, ranges, orderings),
+then :class:`JihadContent` checks every cross-reference between files. Errors raise
+``consim.ContentError`` naming file, line and field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+
+from consim.core.content import load_model, read_yaml
+from consim.core.errors import ContentError
+
+CONTENT_DIR = Path(__file__).parent / "content"
+
+# ---------------------------------------------------------------------------------------------
+# Fixed vocabularies (they are rules, not component values)
+# ---------------------------------------------------------------------------------------------
+
+PathId = Literal["greek", "med", "african", "indian", "parthian", "caucasus"]
+#: [2.1.1] counter-clockwise from the Greek Path: the order of the Rose, of invasions and actions
+PATH_ORDER: tuple[PathId, ...] = ("greek", "med", "african", "indian", "parthian", "caucasus")
+ADVANCED_PATHS: frozenset[str] = frozenset({"african", "caucasus"})
+
+#: [10.1] religious colours, plus Islam (Mecca, and converted Lands)
+ReligionId = Literal[
+    "nestorian",
+    "orthodox",
+    "arian",
+    "catholic",
+    "monophysite",
+    "zoroastrian",
+    "buddhist",
+    "chinese",
+    "hindu",
+    "khazar",
+    "tengrist",
+    "islam",
+]
+Crossing = Literal["ordinary", "mountain", "river", "straits"]
+EmpireId = Literal["byzantium", "persia"]
+TheaterId = Literal["west", "east", "african", "caucasus"]
+TrackId = Literal["bulgars", "cyprus", "tibet", "socotra"]
+Strength = Literal["strong", "weak"]
+LandTag = Literal[
+    "byzantine_capital_site",  # [8.8.2] the Byzantine Capital may be rebuilt here
+    "major_castle_forbidden",  # [8.7.1] no Major Castle rebuild here
+    "themes_fallback",  # [2.1.6.2] the Themes go here when Constantinople falls
+    "bulgar_inversion",  # [2.1.6.1] Arab-held: "<- Bulgars" events are inverted
+    "muslim_navy_trigger",  # [14.10 step 2] its conversion activates the Muslim Navy
+    "christian_damascus",  # [21.2] holds the Christian Damascus / Islamic Capital marker
+    "persian_truce_land",  # [22.2] a Persian army must stand here to accept the Persian Truce
+    "sudden_death",  # [5.1] being driven out of this Land loses the game
+    "berber_entry",  # [14.5] where the Berber Revolt puts the Berber army
+]
+ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Provenanced(_Strict):
+    """A record that says where its values come from.
+
+    * ``source``: rule numbers / ``components.md`` references for the confirmed values.
+    * ``reconstructed: true`` when any value is not confirmed by the rulebook; then
+      ``reconstructed_fields`` lists which (empty list = the whole record is reconstructed).
+    * ``external_fields``: reconstructed values taken from a public third-party implementation
+      of the game (see PROVENANCE.md): plausible transcriptions of the printed components, but
+      not verified against them. Always a subset of the reconstructed fields.
+    """
+
+    source: str | None = None
+    reconstructed: bool = False
+    reconstructed_fields: tuple[str, ...] = ()
+    external_fields: tuple[str, ...] = ()
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _check_provenance(self) -> Provenanced:
+        if not self.source and not self.reconstructed:
+            raise ValueError("record needs a 'source' (rule reference) or 'reconstructed: true'")
+        if (self.reconstructed_fields or self.external_fields) and not self.reconstructed:
+            raise ValueError("reconstructed_fields/external_fields need 'reconstructed: true'")
+        own = set(type(self).model_fields) - set(Provenanced.model_fields)
+        for name in (*self.reconstructed_fields, *self.external_fields):
+            if name not in own:
+                raise ValueError(f"provenance names unknown field {name!r}")
+        if self.reconstructed_fields:
+            extra = set(self.external_fields) - set(self.reconstructed_fields)
+            if extra:
+                raise ValueError(f"external_fields {sorted(extra)} not listed as reconstructed")
+        if self.reconstructed and not self.reconstructed_fields and self.source:
+            # whole-record reconstruction with a source is allowed (the source names the rule
+            # that the reconstruction must satisfy); nothing more to check
+            pass
+        return self
+
+    def is_confirmed(self, field: str) -> bool:
+        """True if ``field``'s value is confirmed by the rulebook (not reconstructed)."""
+        if not self.reconstructed:
+            return True
+        if not self.reconstructed_fields:
+            return False
+        return field not in self.reconstructed_fields
+
+
+# ---------------------------------------------------------------------------------------------
+# map.yaml
+# ---------------------------------------------------------------------------------------------
+
+
+class ReligionDef(_Strict):
+    id: ReligionId
+    name: str
+    colour: str
+    christian: bool
+    source: str
+
+
+class Mecca(Provenanced):
+    id: Literal["mecca"]
+    name: str
+    religion: Literal["islam"]
+    base_syrian_strength: int = Field(ge=2, le=2)
+    islam_hit_bonus: int = Field(ge=1, le=1)
+    boxes: tuple[str, ...]
+
+
+class Land(Provenanced):
+    """One Land of a Path. ``index`` counts from Mecca (1 = the Land next to Mecca)."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    alt_names: tuple[str, ...] = ()
+    path: PathId
+    index: int = Field(ge=1)
+    religion: ReligionId
+    apostasy: int = Field(ge=0, le=6)
+    outcome_points: int | None = Field(default=None, ge=1, le=20)
+    shape: Literal["square", "round"]
+    crossing_outward: Crossing | None
+    green_box: bool = False
+    military_heartland: EmpireId | None = None
+    religious_heartland: EmpireId | None = None
+    baqt_flag: Literal["full", "partial"] | None = None
+    trade_route_ends: tuple[str, ...] = ()
+    symbols: tuple[Literal["eagle", "fire"], ...] = ()
+    critical_city: bool = False
+    advanced_only: bool = False
+    tags: tuple[LandTag, ...] = ()
+
+    @property
+    def ends_of_the_earth(self) -> bool:
+        """[2.1.2] round Lands are the Ends of the Earth."""
+        return self.shape == "round"
+
+
+class PathDef(Provenanced):
+    id: PathId
+    name: str
+    border_colour: str
+    theater: TheaterId
+    advanced_only: bool
+    mecca_crossing: Crossing
+    lands: tuple[str, ...] = Field(min_length=2)
+
+
+class TheaterDef(Provenanced):
+    id: TheaterId
+    name: str
+    paths: tuple[PathId, ...] = Field(min_length=1)
+    advanced_only: bool
+
+
+class TradeRoute(Provenanced):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    ends: tuple[str, str]
+    theaters: tuple[TheaterId, TheaterId]
+    #: 'unlimited', a fixed per-turn cap, or read from the Socotra track [21.4.3.x]
+    capacity: Literal["unlimited", "one", "socotra_track"]
+    optional_unlimited: bool = False
+
+
+class Box(Provenanced):
+    """An off-path holding box or status box printed on the map."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    advanced_only: bool = False
+
+
+class MapFile(_Strict):
+    provenance: dict[str, Any]
+    religions: tuple[ReligionDef, ...]
+    mecca: Mecca
+    theaters: tuple[TheaterDef, ...]
+    paths: tuple[PathDef, ...]
+    lands: tuple[Land, ...]
+    trade_routes: tuple[TradeRoute, ...]
+    boxes: tuple[Box, ...]
+
+    @model_validator(mode="after")
+    def _check_map(self) -> MapFile:
+        problems: list[str] = []
+        religion_ids = [r.id for r in self.religions]
+        if len(set(religion_ids)) != len(religion_ids):
+            problems.append("religions: duplicate id")
+        order = tuple(p.id for p in self.paths)
+        if order != PATH_ORDER:
+            problems.append(f"paths must be listed counter-clockwise {PATH_ORDER} [2.1.1], got {order}")
+        lands = {}
+        for land in self.lands:
+            if land.id in lands or land.id == "mecca":
+                problems.append(f"lands: duplicate land id {land.id!r}")
+            lands[land.id] = land
+        listed: set[str] = set()
+        for path in self.paths:
+            if path.advanced_only != (path.id in ADVANCED_PATHS):
+                problems.append(f"path {path.id}: advanced_only must be {path.id in ADVANCED_PATHS}")
+            for i, land_id in enumerate(path.lands, start=1):
+                land = lands.get(land_id)
+                if land is None:
+                    problems.append(f"path {path.id}: unknown land {land_id!r}")
+                    continue
+                listed.add(land_id)
+                if land.path != path.id:
+                    problems.append(f"land {land_id}: path is {land.path!r} but listed on {path.id!r}")
+                if land.index != i:
+                    problems.append(
+                        f"land {land_id}: index {land.index} but it is land {i} out from Mecca "
+                        f"on the {path.id} path"
+                    )
+                if land.advanced_only != path.advanced_only:
+                    problems.append(f"land {land_id}: advanced_only must match its path")
+                last = i == len(path.lands)
+                if last != (land.crossing_outward is None):
+                    problems.append(
+                        f"land {land_id}: crossing_outward must be empty exactly on the path's last land"
+                    )
+                # [2.1.2] five paths end in round Lands; [2.1.2.1] Rome is the exception
+                want_round = last and path.id != "greek"
+                if (land.shape == "round") != want_round:
+                    problems.append(
+                        f"land {land_id}: shape must be {'round' if want_round else 'square'} [2.1.2]"
+                    )
+                if land.shape == "round" and land.outcome_points is not None:
+                    problems.append(f"land {land_id}: Ends of the Earth cannot hold Islam [2.1.2]")
+                if land.shape == "square" and land.outcome_points is None:
+                    problems.append(f"land {land_id}: every convertible land needs a tan circle [5.2 A]")
+        for land_id in lands:
+            if land_id not in listed:
+                problems.append(f"land {land_id}: not listed on its path")
+        for empire in ("byzantium", "persia"):
+            for kind in ("military_heartland", "religious_heartland"):
+                holders = [x.id for x in self.lands if getattr(x, kind) == empire]
+                if len(holders) != 1:
+                    problems.append(f"{empire} needs exactly one {kind} [21.5], got {holders}")
+        for path_id in ("african", "caucasus"):
+            flags = {x.baqt_flag: x for x in self.lands if x.path == path_id and x.baqt_flag}
+            if set(flags) != {"full", "partial"} or len(
+                [x for x in self.lands if x.path == path_id and x.baqt_flag]
+            ) != 2:
+                problems.append(f"path {path_id}: needs one full and one partial Baqt flag land [16.3]")
+            elif flags["full"].index >= flags["partial"].index:
+                problems.append(f"path {path_id}: the full-Baqt land must be nearer Mecca")
+        for land in self.lands:
+            if land.baqt_flag and land.path not in ADVANCED_PATHS:
+                problems.append(f"land {land.id}: Baqt flags exist only on African/Caucasus paths")
+        route_ids = {r.id for r in self.trade_routes}
+        for route in self.trade_routes:
+            for end in route.ends:
+                if end not in lands:
+                    problems.append(f"trade route {route.id}: unknown end land {end!r}")
+                elif route.id not in lands[end].trade_route_ends:
+                    problems.append(f"land {end}: should list trade route {route.id!r}")
+        for land in self.lands:
+            for rid in land.trade_route_ends:
+                if rid not in route_ids:
+                    problems.append(f"land {land.id}: unknown trade route {rid!r}")
+                else:
+                    route = next(r for r in self.trade_routes if r.id == rid)
+                    if land.id not in route.ends:
+                        problems.append(f"land {land.id}: is not an end of trade route {rid!r}")
+        theater_paths = [p for t in self.theaters for p in t.paths]
+        if sorted(theater_paths) != sorted(PATH_ORDER):
+            problems.append("theaters: every path belongs to exactly one theater")
+        for path in self.paths:
+            t = next((t for t in self.theaters if path.id in t.paths), None)
+            if t is not None and t.id != path.theater:
+                problems.append(f"path {path.id}: theater {path.theater!r} but listed under {t.id!r}")
+        box_ids = [b.id for b in self.boxes]
+        if len(set(box_ids)) != len(box_ids) or set(box_ids) & set(lands):
+            problems.append("boxes: ids must be unique and differ from land ids")
+        for box in self.mecca.boxes:
+            if box not in box_ids:
+                problems.append(f"mecca: unknown box {box!r}")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+# ---------------------------------------------------------------------------------------------
+# powers.yaml
+# ---------------------------------------------------------------------------------------------
+
+
+class Power(Provenanced):
+    """One of the fourteen nations the player commands [1.0, 2.3.1]."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    kind: Literal["empire", "foreign_empire", "kingdom", "khaganate", "tribes", "city_states", "province"]
+    paths: tuple[PathId, ...] = Field(min_length=1)
+    religion: ReligionId
+    #: [8.2.2] armies without a Ruler are 'Barbarians'; Great Kings and Garrisons are not
+    has_ruler: bool
+    baqt_country: bool = False
+    more_distant_power: bool = False
+    advanced_only: bool = False
+
+
+class ArmyCounter(Provenanced):
+    """An army tile. Values: the attacker must roll higher than the face-up value [9.1.2]."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    power: str
+    path: PathId
+    strong: int | None = Field(ge=1, le=6)
+    weak: int = Field(ge=1, le=6)
+    #: [9.1.1] a sun symbol: Not Religious, always rolls one die
+    sun: bool
+    religion: ReligionId
+    #: [9.1.1, 20.3] Byzantine armies take the religion on the Byzantine Religion marker
+    religion_follows_byzantine_marker: bool = False
+    garrison: bool = False
+    advanced_only: bool = False
+
+    @model_validator(mode="after")
+    def _check_values(self) -> ArmyCounter:
+        if self.garrison != (self.strong is None):
+            raise ValueError(f"army {self.id}: garrisons (only) have no strong side [16.2]")
+        if self.strong is not None and self.strong > self.weak:
+            raise ValueError(f"army {self.id}: strong value must not be worse than weak [7.3]")
+        return self
+
+
+class Castle(Provenanced):
+    id: str = Field(pattern=ID_PATTERN)
+    kind: Literal["major", "minor"]
+    owner: EmpireId
+    #: a minor castle's red back is the Persian side [8.7.2]
+    back_owner: EmpireId | None
+    strong: int | None = Field(ge=1, le=6)
+    weak: int = Field(ge=1, le=6)
+    forbidden_paths: tuple[PathId, ...] = ()
+
+    @model_validator(mode="after")
+    def _check_castle(self) -> Castle:
+        if (self.kind == "minor") != (self.strong is None):
+            raise ValueError(f"castle {self.id}: minor castles (only) have no strong side [7.4.3]")
+        return self
+
+
+class Capital(Provenanced):
+    id: str = Field(pattern=ID_PATTERN)
+    empire: EmpireId
+    strong_outcome_points: int
+    weak_outcome_points: int
+    hits_absorbed_per_side: int
+    rebuild_lands: tuple[str, ...] = ()
+    rebuild_rule: str
+
+
+class SkillTrack(Provenanced):
+    id: Literal["west", "east"]
+    name: str
+    colour: str
+    boxes: tuple[int, ...]
+
+
+class Ruler(Provenanced):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    empire: EmpireId
+    track: Literal["west", "east"]
+    min_rating: int
+    max_rating: int
+    truce_side: bool
+
+
+class GreatKing(Provenanced):
+    id: str = Field(pattern=ID_PATTERN)
+    sides: tuple[Literal["african", "caucasus"], ...]
+    track: Literal["west"]
+    max_ap: int
+    revolt_ap: int
+    monophysite_pact_ap: int
+    ap_per_turn: int
+
+
+class BlessingSide(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    drm: int | None = None
+    hit_modifier: int | None = None
+
+
+class Blessing(Provenanced):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    empire: EmpireId
+    sides: tuple[BlessingSide, ...] = Field(min_length=1, max_length=2)
+    goes_to_used_box: bool
+
+
+class LastStandChit(Provenanced):
+    id: str = Field(pattern=ID_PATTERN)
+    empire: EmpireId
+    sides: tuple[Literal["ap", "skill"], Literal["ap", "skill"]]
+    ap_bonus: int
+    skill_bonus: int
+
+
+class MinorPowerFace(_Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    #: AP to move the marker one box right, or None when it is moved by a die roll instead
+    appease_cost: int | None = None
+    #: the Path whose Arab invasions the marker modifies while this face is up
+    affects_path: PathId
+
+
+class MinorPower(Provenanced):
+    """A minor power and its three-box track: +1 (green) | 0 (white) | -1 (red) [13.1]."""
+
+    id: TrackId
+    name: str
+    faces: tuple[MinorPowerFace, ...] = Field(min_length=1, max_length=2)
+    #: how the player moves it right: appease (pay the face value) or a naval battle (6+)
+    move_right: Literal["appease", "naval_battle"]
+    naval_battle_target: int | None = None
+    advanced_only: bool = False
+
+
+class Refugee(Provenanced):
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    path: PathId
+    benefit: str
+
+
+class KaabaTile(Provenanced):
+    value: int = Field(ge=3, le=8)
+
+
+class Marker(Provenanced):
+    """Any other tile or marker the rules name."""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    sides: tuple[str, ...] = Field(min_length=1, max_length=2)
+    count: int = Field(ge=1)
+    advanced_only: bool = False
+
+
+class PowersFile(_Strict):
+    provenance: dict[str, Any]
+    powers: tuple[Power, ...]
+    armies: tuple[ArmyCounter, ...]
+    castles: tuple[Castle, ...]
+    capitals: tuple[Capital, ...]
+    skill_tracks: tuple[SkillTrack, ...]
+    rulers: tuple[Ruler, ...]
+    great_king: GreatKing
+    blessings: tuple[Blessing, ...]
+    last_stand_chits: tuple[LastStandChit, ...]
+    minor_powers: tuple[MinorPower, ...]
+    refugees: tuple[Refugee, ...]
+    kaaba_tiles: tuple[KaabaTile, ...]
+    markers: tuple[Marker, ...]
+
+    @model_validator(mode="after")
+    def _check_powers(self) -> PowersFile:
+        problems: list[str] = []
+        power_ids = [p.id for p in self.powers]
+        if len(power_ids) != 14 or len(set(power_ids)) != 14:
+            problems.append(f"need 14 distinct powers [1.0], got {len(set(power_ids))}")
+        powers = {p.id: p for p in self.powers}
+        all_ids: list[str] = []
+        for army in self.armies:
+            all_ids.append(army.id)
+            power = powers.get(army.power)
+            if power is None:
+                problems.append(f"army {army.id}: unknown power {army.power!r}")
+            elif army.path not in power.paths:
+                problems.append(f"army {army.id}: path {army.path} is not among {power.id}'s paths")
+            if army.path in ADVANCED_PATHS and not army.advanced_only:
+                problems.append(f"army {army.id}: armies of the {army.path} path are Advanced-only")
+        for power in self.powers:
+            if not any(a.power == power.id for a in self.armies):
+                problems.append(f"power {power.id}: has no army counter")
+        for group in (self.castles, self.capitals, self.rulers, self.blessings, self.refugees, self.markers):
+            all_ids.extend(x.id for x in group)
+        all_ids.extend(m.id for m in self.minor_powers)
+        all_ids.extend(c.id for c in self.last_stand_chits)
+        dupes = sorted({i for i in all_ids if all_ids.count(i) > 1})
+        if dupes:
+            problems.append(f"duplicate piece ids {dupes}")
+        if sorted(t.value for t in self.kaaba_tiles) != [3, 4, 5, 6, 7, 8]:
+            problems.append("need six Ka'aba tiles numbered 3-8 [17.2]")
+        if sorted(m.id for m in self.minor_powers) != ["bulgars", "cyprus", "socotra", "tibet"]:
+            problems.append("minor powers are Bulgars, Cyprus, Tibet and Socotra [13.0]")
+        if sorted(t.id for t in self.skill_tracks) != ["east", "west"]:
+            problems.append("need the West and East skill tracks [11.1]")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+# ---------------------------------------------------------------------------------------------
+# cards.yaml: the Hits and Actions Rose and the structured event vocabulary
+# ---------------------------------------------------------------------------------------------
+
+
+class RoseEntry(_Strict):
+    """One outer hex [7.1.2]: hits (a red number adds 1d6 in the Basic game), F or F3."""
+
+    hits: int = Field(default=0, ge=0, le=9)
+    red: bool = False
+    fitna: bool = False
+    #: F3: three Hits if a Persian army is on the Path, otherwise a Fitna
+    f3: bool = False
+
+    @model_validator(mode="after")
+    def _check_entry(self) -> RoseEntry:
+        if self.fitna and (self.f3 or self.red or self.hits):
+            raise ValueError("an F hex carries no number [7.1.2]")
+        if self.f3 and (self.red or self.hits != 3):
+            raise ValueError("an F3 hex is written {f3: true, hits: 3} [7.1.2]")
+        return self
+
+    def code(self) -> str:
+        """The hex as printed: '3', 'r3' (red), 'F' or 'F3'."""
+        if self.fitna:
+            return "F"
+        if self.f3:
+            return "F3"
+        return f"r{self.hits}" if self.red else str(self.hits)
+
+
+class Rose(_Strict):
+    greek: RoseEntry
+    med: RoseEntry
+    african: RoseEntry
+    indian: RoseEntry
+    parthian: RoseEntry
+    caucasus: RoseEntry
+
+    def entry(self, path: str) -> RoseEntry:
+        value: RoseEntry = getattr(self, path)
+        return value
+
+    def codes(self) -> tuple[str, ...]:
+        return tuple(self.entry(p).code() for p in PATH_ORDER)
+
+
+class ActionPoints(_Strict):
+    """The centre hex of the Rose: West / East AP [6.3]."""
+
+    west: int = Field(ge=0, le=7)
+    east: int = Field(ge=0, le=7)
+
+
+class ArmyIn(_Strict):
+    army: str
+    lands: tuple[str, ...] = Field(min_length=1)
+
+
+class RulerAtMost(_Strict):
+    empire: EmpireId
+    rating: int = Field(ge=3, le=7)
+
+
+class Condition(_Strict):
+    """All given parts must hold when the event resolves; otherwise the effect is skipped."""
+
+    arab_controls: tuple[str, ...] = ()
+    muslim: tuple[str, ...] = ()
+    army_in: ArmyIn | None = None
+    ruler_at_most: RulerAtMost | None = None
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> Condition:
+        if not (self.arab_controls or self.muslim or self.army_in or self.ruler_at_most):
+            raise ValueError("an empty condition")
+        return self
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        for land in (*self.arab_controls, *self.muslim):
+            yield ("land", land)
+        if self.army_in is not None:
+            yield ("army", self.army_in.army)
+            for land in self.army_in.lands:
+                yield ("land", land)
+
+
+class _EffectBase(_Strict):
+    #: the event's printed-style label, e.g. "Ruler: Byzantium", "← Bulgars", "Sharia Law"
+    label: str | None = None
+    #: the effect is ignored in the Basic game
+    advanced_only: bool = False
+    #: a ▲ event: optional, played at a time of the player's choosing in the Actions Phase [8.13]
+    action_phase: bool = False
+    condition: Condition | None = None
+    note: str | None = None
+
+    #: effect types that only exist in the Advanced rules (15.0-22.0)
+    ADVANCED_CONCEPT: ClassVar[bool] = False
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        """(kind, id) pairs this effect names; kind is land, army, power or path."""
+        if self.condition is not None:
+            yield from self.condition.references()
+
+    def children(self) -> tuple[Effect, ...]:
+        return ()
+
+
+class EndOfEra(_EffectBase):
+    """[6.4] Last Stand chits return and are re-chosen; Jihad, Schism and Truce end."""
+
+    type: Literal["end_of_era"]
+
+
+class GameEnd(_EffectBase):
+    """[1.0, 5.2] the Abbasids oust the Umayyads: score Outcome Points."""
+
+    type: Literal["game_end"]
+
+
+class RulerChange(_EffectBase):
+    """[11.2] roll a new Ruler: 1d6 + old rating + modifier (and the 11.2 modifiers)."""
+
+    type: Literal["ruler_change"]
+    empire: EmpireId
+    modifier: int = Field(default=0, ge=-3, le=3)
+
+
+class RulerSkill(_EffectBase):
+    """Move a Ruler's rating up or down directly, within 3-7 [11.1]."""
+
+    type: Literal["ruler_skill"]
+    empire: EmpireId
+    amount: int = Field(ge=-2, le=2)
+
+
+class MinorPowerShift(_EffectBase):
+    """[13.1] '← X' moves a track marker left (towards +1 Hit), '→ X' right."""
+
+    type: Literal["minor_power_shift"]
+    track: TrackId
+    direction: Literal["left", "right"]
+    steps: int = Field(default=1, ge=1, le=2)
+
+
+class MinorPowerFlip(_EffectBase):
+    """Flip a minor power marker to the named face (changes its appeasement cost)."""
+
+    type: Literal["minor_power_face"]
+    track: Literal["bulgars", "tibet"]
+    face: str
+
+
+class Kaaba(_EffectBase):
+    """[17.3] the Ka'aba symbol: a new Caliph or general raises the Ka'aba Number (max 8)."""
+
+    type: Literal["kaaba"]
+    amount: int = Field(ge=1, le=3)
+    leader: str
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class CaliphUmarI(_EffectBase):
+    """[17.1.2] Syrians reinforced, now or when Damascus becomes the Islamic Capital."""
+
+    type: Literal["caliph_umar_i"]
+    kaaba_increase: int = Field(ge=3, le=5)
+    kaaba_increase_if_monophysite: int = Field(ge=3, le=5)
+    kaaba_increase_optional_rule: int = Field(ge=3, le=5)
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class ShariaLaw(_EffectBase):
+    """[18.1] Dar al-Islam rolls begin on the next turn."""
+
+    type: Literal["sharia_law"]
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class RightlyGuidedArmy(_EffectBase):
+    """[3.2.1] the set-aside red-star cards are shuffled into the rest of the green deck."""
+
+    type: Literal["rightly_guided_army"]
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class TruceOffer(_EffectBase):
+    """[22.0] ● a Truce is offered; decided in the Diplomacy Step."""
+
+    type: Literal["truce_offer"]
+    empire: EmpireId
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class Jihad(_EffectBase):
+    """[17.6] a Jihad against an Empire, One Front or Alternating."""
+
+    type: Literal["jihad"]
+    target: EmpireId
+    mode: Literal["alternating", "one_front"]
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class BaqtOffer(_EffectBase):
+    """[16.3] a Baqt may be signed in the Diplomacy Step if the country holds a flag Land."""
+
+    type: Literal["baqt_offer"]
+    country: str
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        yield ("power", self.country)
+
+
+class Revolt(_EffectBase):
+    """[16.4] Armenia or Nubia revolts: breaks a Baqt, creates a Great King with AP."""
+
+    type: Literal["revolt"]
+    country: str
+    great_king_ap: int = Field(default=3, ge=1, le=6)
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        yield ("power", self.country)
+
+
+class GreatKingEvent(_EffectBase):
+    """[16.5] a Great King appears for the active army of a Path (replacing any other)."""
+
+    type: Literal["great_king"]
+    path: Literal["african", "caucasus"]
+    ap: int = Field(ge=1, le=6)
+    name: str
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class EcumenicalCouncil(_EffectBase):
+    """[20.2] the player may change the Byzantine religion (then Schism side up)."""
+
+    type: Literal["ecumenical_council"]
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class Schism(_EffectBase):
+    """Flip the Byzantine Religion marker to its Schism side (-1 on Byzantine ruler rolls)."""
+
+    type: Literal["schism"]
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+
+class GreekFireEvent(_EffectBase):
+    """[12.1] the Greek Fleet flips to its +3 side."""
+
+    type: Literal["greek_fire"]
+
+
+class SardinianRaids(_EffectBase):
+    """[13.2] Cyprus flips to its Med side."""
+
+    type: Literal["sardinian_raids"]
+
+
+class Iconoclasm(_EffectBase):
+    """[12.3] the Icons are lost; the Themes (their back) may be raised in a listed Land."""
+
+    type: Literal["iconoclasm"]
+    themes_lands: tuple[str, ...] = Field(min_length=1)
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        for land in self.themes_lands:
+            yield ("land", land)
+
+
+class Munnuza(_EffectBase):
+    """[8.5.3] the Berbers become Catholic for the rest of the game."""
+
+    type: Literal["munnuza"]
+
+
+class DrawNextCard(_EffectBase):
+    """This card has no Rose: draw the next card at once and play it as this turn's card."""
+
+    type: Literal["draw_next_card"]
+
+
+class JewishMarker(_EffectBase):
+    """[19.1] place the Jewish marker in a Land, '+1 Hit' or '-1 Hit' side up."""
+
+    type: Literal["jewish_marker"]
+    land: str
+    side: Literal["plus_one", "minus_one"]
+    ADVANCED_CONCEPT: ClassVar[bool] = True
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        yield ("land", self.land)
+
+
+class BerberRevolt(_EffectBase):
+    """[14.5] the Berbers leave the Berber Revolt box and enter the Med path as active army."""
+
+    type: Literal["berber_revolt"]
+    land: str
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        yield ("land", self.land)
+
+
+class ArmyStepLoss(_EffectBase):
+    """The army loses steps (strong->weak->shattered); a shattered army retreats a Land."""
+
+    type: Literal["army_step_loss"]
+    army: str
+    steps: int = Field(default=1, ge=1, le=2)
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        yield ("army", self.army)
+
+
+class ArmyRetreat(_EffectBase):
+    """The army moves Lands away from Mecca (no effect in an Ends of the Earth Land)."""
+
+    type: Literal["army_retreat"]
+    army: str
+    lands: int = Field(default=1, ge=1, le=2)
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        yield ("army", self.army)
+
+
+class ArmyAdvance(_EffectBase):
+    """An army (or a Path's active army) moves Lands toward Mecca without battle.
+
+    It never enters Mecca or the Islamic Capital, and stops on meeting another army.
+    """
+
+    type: Literal["army_advance"]
+    army: str | None = None
+    path: PathId | None = None
+    lands: int = Field(default=1, ge=1, le=2)
+
+    @model_validator(mode="after")
+    def _one_target(self) -> ArmyAdvance:
+        if (self.army is None) == (self.path is None):
+            raise ValueError("army_advance names either an army or a path")
+        return self
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        if self.army is not None:
+            yield ("army", self.army)
+
+
+class ArmyReplace(_EffectBase):
+    """One army tile replaces another in the same Land (if the old one is on the map)."""
+
+    type: Literal["army_replace"]
+    path: PathId
+    old: str
+    new: str
+    new_strength: Strength = "strong"
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        yield ("army", self.old)
+        yield ("army", self.new)
+
+
+class RemoveCastle(_EffectBase):
+    """Remove the castle in a Land to the Units Out of Play box (it may be rebuilt)."""
+
+    type: Literal["remove_castle"]
+    land: str
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        yield ("land", self.land)
+
+
+class IslamAdvance(_EffectBase):
+    """The face-up Islam marker of a Path advances (never into a player-held, Baqt or round Land)."""
+
+    type: Literal["islam_advance"]
+    path: PathId
+    #: all the way to the Arab-held Land facing the player's active army
+    to_front: bool = False
+
+
+class DisruptIslam(_EffectBase):
+    """Flip Islam markers to Disrupted [10.4] (never in Mecca)."""
+
+    type: Literal["disrupt_islam"]
+    paths: tuple[PathId, ...] = Field(min_length=1)
+    #: the player chooses this many of the listed paths; None = all listed paths
+    choose: int | None = Field(default=None, ge=1)
+
+
+class UndisruptIslam(_EffectBase):
+    """Flip Disrupted Islam markers face up, except those in player-controlled Lands."""
+
+    type: Literal["undisrupt_islam"]
+    paths: tuple[PathId, ...] = Field(min_length=1)
+
+
+class ConversionRoll(_EffectBase):
+    """An extra Conversion roll [14.3] on each listed Path that has an eligible Land."""
+
+    type: Literal["conversion_roll"]
+    paths: tuple[PathId, ...] = Field(min_length=1)
+    #: a Land converted by this roll receives the marker on its Disrupted side
+    disrupted_on_success: bool = True
+    #: where the roll fails, the Path's active army may advance one Land free
+    active_army_advances_on_failure: bool = False
+
+
+class CapitalMove(_EffectBase):
+    """The player may move the Capital to another listed, controlled, Christian Land."""
+
+    type: Literal["capital_move"]
+    empire: EmpireId
+    lands: tuple[str, ...] = Field(min_length=2)
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        for land in self.lands:
+            yield ("land", land)
+
+
+class BonusAP(_EffectBase):
+    """[6.3.3] gain bonus AP tokens (red = East, blue = West, purple = anywhere)."""
+
+    type: Literal["bonus_ap"]
+    colour: Literal["red", "blue", "purple"]
+    amount: int = Field(ge=1, le=3)
+
+
+class TheaterAP(_EffectBase):
+    """Raise a Theater's AP marker (subject to the Rulership limit, 6.3.1)."""
+
+    type: Literal["theater_ap"]
+    theater: Literal["west", "east"]
+    amount: int = Field(ge=1, le=3)
+
+
+class FreeAttack(_EffectBase):
+    """▲ one attack on the Path at no AP cost (by one of the listed armies if active)."""
+
+    type: Literal["free_attack"]
+    path: PathId
+    armies: tuple[str, ...] = ()
+    drm: int = Field(default=0, ge=0, le=2)
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        for army in self.armies:
+            yield ("army", army)
+
+
+class FreeRally(_EffectBase):
+    """▲ rally one of the listed armies (if active, not Cursed) by ``steps`` at no AP cost."""
+
+    type: Literal["free_rally"]
+    armies: tuple[str, ...] = Field(min_length=1)
+    steps: int = Field(default=1, ge=1, le=2)
+
+    def references(self) -> Iterator[tuple[str, str]]:
+        yield from super().references()
+        for army in self.armies:
+            yield ("army", army)
+
+
+class FleetFreeUse(_EffectBase):
+    """▲ this turn the Greek Fleet may act on the listed Paths without going to 'Used'."""
+
+    type: Literal["fleet_free_use"]
+    paths: tuple[Literal["greek", "med"], ...] = Field(min_length=1)
+    #: the Cyprus position does not limit which fleet missions are allowed [8.5]
+    ignore_cyprus: bool = False
+
+
+class ChoiceEffect(_EffectBase):
+    """The player picks one option (a list of effects) when the event resolves."""
+
+    type: Literal["choice"]
+    options: tuple[tuple[Effect, ...], ...] = Field(min_length=2)
+
+    def children(self) -> tuple[Effect, ...]:
+        return tuple(e for option in self.options for e in option)
+
+
+class FirstPossible(_EffectBase):
+    """Apply the first listed effect that would change anything; ignore the rest."""
+
+    type: Literal["first_possible"]
+    effects: tuple[Effect, ...] = Field(min_length=2)
+
+    def children(self) -> tuple[Effect, ...]:
+        return self.effects
+
+
+Effect = Annotated[
+    EndOfEra
+    | GameEnd
+    | RulerChange
+    | RulerSkill
+    | MinorPowerShift
+    | MinorPowerFlip
+    | Kaaba
+    | CaliphUmarI
+    | ShariaLaw
+    | RightlyGuidedArmy
+    | TruceOffer
+    | Jihad
+    | BaqtOffer
+    | Revolt
+    | GreatKingEvent
+    | EcumenicalCouncil
+    | Schism
+    | GreekFireEvent
+    | SardinianRaids
+    | Iconoclasm
+    | Munnuza
+    | DrawNextCard
+    | JewishMarker
+    | BerberRevolt
+    | ArmyStepLoss
+    | ArmyRetreat
+    | ArmyAdvance
+    | ArmyReplace
+    | RemoveCastle
+    | IslamAdvance
+    | DisruptIslam
+    | UndisruptIslam
+    | ConversionRoll
+    | CapitalMove
+    | BonusAP
+    | TheaterAP
+    | FreeAttack
+    | FreeRally
+    | FleetFreeUse
+    | ChoiceEffect
+    | FirstPossible,
+    Field(discriminator="type"),
+]
+
+ChoiceEffect.model_rebuild()
+FirstPossible.model_rebuild()
+
+EFFECT_CLASSES: tuple[type[_EffectBase], ...] = (
+    EndOfEra,
+    GameEnd,
+    RulerChange,
+    RulerSkill,
+    MinorPowerShift,
+    MinorPowerFlip,
+    Kaaba,
+    CaliphUmarI,
+    ShariaLaw,
+    RightlyGuidedArmy,
+    TruceOffer,
+    Jihad,
+    BaqtOffer,
+    Revolt,
+    GreatKingEvent,
+    EcumenicalCouncil,
+    Schism,
+    GreekFireEvent,
+    SardinianRaids,
+    Iconoclasm,
+    Munnuza,
+    DrawNextCard,
+    JewishMarker,
+    BerberRevolt,
+    ArmyStepLoss,
+    ArmyRetreat,
+    ArmyAdvance,
+    ArmyReplace,
+    RemoveCastle,
+    IslamAdvance,
+    DisruptIslam,
+    UndisruptIslam,
+    ConversionRoll,
+    CapitalMove,
+    BonusAP,
+    TheaterAP,
+    FreeAttack,
+    FreeRally,
+    FleetFreeUse,
+    ChoiceEffect,
+    FirstPossible,
+)
+
+
+def effect_type_name(cls: type[_EffectBase]) -> str:
+    """The ``type:`` tag of an effect class."""
+    annotation = cls.model_fields["type"].annotation
+    args: tuple[str, ...] = getattr(annotation, "__args__", ())
+    return args[0]
+
+
+EFFECT_TYPES: frozenset[str] = frozenset(effect_type_name(c) for c in EFFECT_CLASSES)
+
+
+def walk_effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
+    """Every effect in ``effects``, depth first, including those nested in choices."""
+    for effect in effects:
+        yield effect
+        yield from walk_effects(effect.children())
+
+
+Era = Literal["green", "yellow", "red", "black"]
+#: [3.2] the card numbers of each era
+ERA_RANGES: dict[str, range] = {
+    "green": range(1, 13),
+    "yellow": range(13, 25),
+    "red": range(25, 37),
+    "black": range(37, 51),
+}
+
+
+class Card(Provenanced):
+    number: int = Field(ge=1, le=50)
+    title: str = Field(min_length=1)
+    era: Era
+    #: [2.2, 15.4] a boxed number: Advanced game only
+    boxed: bool = False
+    #: [3.2.1] Advanced game: set aside until the Rightly Guided Army event
+    red_star: bool = False
+    rose: Rose | None
+    ap: ActionPoints | None
+    events: tuple[Effect, ...] = ()
+    text: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _check_card(self) -> Card:
+        if self.number not in ERA_RANGES[self.era]:
+            raise ValueError(f"card {self.number}: not in the {self.era} era's range [3.2]")
+        if (self.rose is None) != (self.ap is None):
+            raise ValueError(f"card {self.number}: the AP hex is the centre of the Rose [6.3]")
+        for effect in walk_effects(self.events):
+            if effect.ADVANCED_CONCEPT and not effect.advanced_only:
+                raise ValueError(
+                    f"card {self.number}: a {effect_type_name(type(effect))} event exists only "
+                    "in the Advanced game; mark it advanced_only: true"
+                )
+        return self
+
+    @property
+    def basic(self) -> bool:
+        """[3.2.1] used in the Basic game (every card without a boxed number)."""
+        return not self.boxed
+
+
+class CardsFile(_Strict):
+    provenance: dict[str, Any]
+    #: documentation of every effect type, checked against the models
+    effect_types: dict[str, str]
+    cards: tuple[Card, ...]
+
+    @model_validator(mode="after")
+    def _check_cards(self) -> CardsFile:
+        problems: list[str] = []
+        numbers = [c.number for c in self.cards]
+        if numbers != list(range(1, 51)):
+            problems.append("cards must be numbered 1-50, each once, in order [2.2]")
+        if sum(c.boxed for c in self.cards) != 12:
+            problems.append("exactly 12 boxed (Advanced) cards [2.2]")
+        documented = set(self.effect_types)
+        if documented != EFFECT_TYPES:
+            problems.append(
+                f"effect_types must document exactly the model's types: missing "
+                f"{sorted(EFFECT_TYPES - documented)}, unknown {sorted(documented - EFFECT_TYPES)}"
+            )
+        by_number = {c.number: c for c in self.cards}
+        for first in (13, 25, 37):
+            card = by_number.get(first)
+            if card is not None and not any(e.type == "end_of_era" for e in card.events):
+                problems.append(f"card {first}: the first card of an era is an End of an Era [6.4]")
+        for card in self.cards:
+            if card.number not in (13, 25, 37) and any(e.type == "end_of_era" for e in card.events):
+                problems.append(f"card {card.number}: End of an Era only on #13, #25, #37 [6.4]")
+        last = by_number.get(50)
+        if last is not None and not any(e.type == "game_end" for e in last.events):
+            problems.append("card 50 ends the game [1.0]")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+# ---------------------------------------------------------------------------------------------
+# setup.yaml
+# ---------------------------------------------------------------------------------------------
+
+
+class ArmyStart(_Strict):
+    army: str
+    at: str
+    strength: Strength
+
+
+class PiecePlacement(_Strict):
+    piece: str
+    at: str
+    side: str | None = None
+
+
+class TrackStart(_Strict):
+    track: TrackId
+    box: Literal[1, 0, -1]
+    face: str
+
+
+class DeckSetup(_Strict):
+    remove_boxed: bool
+    set_aside_red_star: bool
+    fixed_first: tuple[int, ...]
+    fixed_last: int
+
+
+class Setup(Provenanced):
+    id: Literal["basic", "advanced"]
+    extends: Literal["basic"] | None = None
+    armies: tuple[ArmyStart, ...]
+    pieces: tuple[PiecePlacement, ...]
+    ruler_ratings: dict[str, int]
+    ap: dict[str, int]
+    minor_powers: tuple[TrackStart, ...]
+    kaaba_number: int | None = Field(default=None, ge=2, le=8)
+    deck: DeckSetup
+
+
+class HitListItem(Provenanced):
+    order: int = Field(ge=1)
+    id: str = Field(pattern=ID_PATTERN)
+    name: str
+    modifier: str
+    applies: str
+
+
+class RulershipRow(Provenanced):
+    """[11.2] the red (modified total) row -> the green (new rating) row."""
+
+    total: int
+    rating: int = Field(ge=3, le=7)
+
+
+class RulershipTable(Provenanced):
+    below_range_rating: int = Field(ge=3, le=7)
+    above_range_rating: int = Field(ge=3, le=7)
+    rows: tuple[RulershipRow, ...]
+
+    @model_validator(mode="after")
+    def _check_rows(self) -> RulershipTable:
+        totals = [r.total for r in self.rows]
+        if totals != list(range(totals[0], totals[0] + len(totals))):
+            raise ValueError("rulership rows must cover consecutive totals in order")
+        return self
+
+    def new_rating(self, total: int) -> int:
+        """The green number for a modified total (totals off the table use the end values)."""
+        if total < self.rows[0].total:
+            return self.below_range_rating
+        if total > self.rows[-1].total:
+            return self.above_range_rating
+        return next(r.rating for r in self.rows if r.total == total)
+
+
+DarResult = Literal[
+    "mardaite_move",
+    "manichee_move",
+    "parsee_move",
+    "zabulistan",
+    "icons_baqt",
+    "mardaite_raid",
+    "kharijites_n",
+    "kharijites_s",
+]
+
+
+class DarAlIslamRow(Provenanced):
+    total: int = Field(ge=4, le=20)
+    result: DarResult
+    rule: str
+
+
+class DarAlIslamTable(Provenanced):
+    dice: Literal["2d6+kaaba"]
+    rows: tuple[DarAlIslamRow, ...]
+
+    @model_validator(mode="after")
+    def _check_rows(self) -> DarAlIslamTable:
+        if [r.total for r in self.rows] != list(range(4, 21)):
+            raise ValueError("the Dar al-Islam table needs one row for each total 4-20 [18.1]")
+        if {r.result for r in self.rows} != set(DarResult.__args__):  # type: ignore[attr-defined]
+            raise ValueError("every Dar al-Islam result [18.2-18.6] must appear on the table")
+        return self
+
+    def result(self, total: int) -> DarAlIslamRow:
+        return next(r for r in self.rows if r.total == min(max(total, 4), 20))
+
+
+class OutcomeBand(Provenanced):
+    min_points: int | None
+    max_points: int | None
+    result: str
+
+
+class KaabaAdjustment(Provenanced):
+    kaaba: int = Field(ge=2, le=8)
+    points: int
+
+
+class Outcome(_Strict):
+    bands: tuple[OutcomeBand, ...]
+    kaaba_adjustment: tuple[KaabaAdjustment, ...]
+    scoring: tuple[str, ...]
+
+    def band(self, points: int) -> OutcomeBand:
+        for band in self.bands:
+            if (band.min_points is None or points >= band.min_points) and (
+                band.max_points is None or points <= band.max_points
+            ):
+                return band
+        raise ValueError(f"no band for {points} Outcome Points")
+
+
+class SequenceStep(_Strict):
+    id: str
+    name: str
+    rule: str
+    advanced_only: bool = False
+    reconstructed: bool = False
+    note: str | None = None
+    steps: tuple[SequenceStep, ...] = ()
+
+
+class SetupFile(_Strict):
+    provenance: dict[str, Any]
+    setups: tuple[Setup, ...]
+    hit_list: tuple[HitListItem, ...]
+    rulership_table: RulershipTable
+    dar_al_islam_table: DarAlIslamTable
+    outcome: Outcome
+    sequence_of_play: tuple[SequenceStep, ...]
+
+    @model_validator(mode="after")
+    def _check_setup_file(self) -> SetupFile:
+        if [s.id for s in self.setups] != ["basic", "advanced"]:
+            raise ValueError("setups: basic then advanced")
+        if [h.order for h in self.hit_list] != list(range(1, len(self.hit_list) + 1)):
+            raise ValueError("hit_list: order must run 1, 2, 3, ...")
+        if [s.id for s in self.sequence_of_play] != ["A", "B", "C", "D", "E"]:
+            raise ValueError("sequence_of_play: steps A-E [4.1]")
+        return self
+
+    def setup(self, advanced: bool) -> Setup:
+        return self.setups[1 if advanced else 0]
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole content: cross-references between files
+# ---------------------------------------------------------------------------------------------
+
+
+class Problem(_Strict):
+    """A cross-reference problem: the file, the key path inside it, and what is wrong."""
+
+    file: str
+    loc: tuple[str | int, ...]
+    message: str
+
+    def __str__(self) -> str:
+        where = ".".join(str(p) for p in self.loc)
+        return f"{self.file}: {where}: {self.message}"
+
+
+class ContentReferenceError(ValueError):
+    """Raised by :class:`JihadContent` validation; carries the structured problems."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+class JihadContent(_Strict):
+    map: MapFile
+    powers: PowersFile
+    cards: CardsFile
+    setup: SetupFile
+
+    _lands: dict[str, Land] = PrivateAttr(default_factory=dict)
+    _armies: dict[str, ArmyCounter] = PrivateAttr(default_factory=dict)
+    _powers: dict[str, Power] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: Any, /) -> None:
+        self._lands = {land.id: land for land in self.map.lands}
+        self._armies = {army.id: army for army in self.powers.armies}
+        self._powers = {power.id: power for power in self.powers.powers}
+
+    @model_validator(mode="after")
+    def _check_references(self) -> JihadContent:
+        problems = list(reference_problems(self))
+        if problems:
+            raise ContentReferenceError(problems)
+        return self
+
+    # -- lookups -------------------------------------------------------------------------------
+
+    def land(self, land_id: str) -> Land:
+        return self._lands[land_id]
+
+    def path(self, path_id: str) -> PathDef:
+        return next(p for p in self.map.paths if p.id == path_id)
+
+    def path_lands(self, path_id: str) -> list[Land]:
+        """The Lands of a Path in order from Mecca outward."""
+        return [self._lands[i] for i in self.path(path_id).lands]
+
+    def army(self, army_id: str) -> ArmyCounter:
+        return self._armies[army_id]
+
+    def power(self, power_id: str) -> Power:
+        return self._powers[power_id]
+
+    def card(self, number: int) -> Card:
+        return self.cards.cards[number - 1]
+
+    def minor_power(self, track: str) -> MinorPower:
+        return next(m for m in self.powers.minor_powers if m.id == track)
+
+    def piece_ids(self) -> set[str]:
+        """Every identifier a set-up may place."""
+        p = self.powers
+        ids: set[str] = {a.id for a in p.armies}
+        for group in (p.castles, p.capitals, p.rulers, p.blessings, p.refugees, p.markers):
+            ids.update(x.id for x in group)
+        ids.update(c.id for c in p.last_stand_chits)
+        ids.update(f"kaaba_{t.value}" for t in p.kaaba_tiles)
+        return ids
+
+    def place_ids(self) -> set[str]:
+        """Every Land, Mecca, and every box a piece may sit in."""
+        return {*self._lands, "mecca", *(b.id for b in self.map.boxes)}
+
+
+def _effect_problems(content: JihadContent, effect: Effect) -> Iterator[str]:
+    lands = content._lands
+    armies = content._armies
+    powers = content._powers
+    for kind, ref in effect.references():
+        if kind == "land" and ref not in lands:
+            yield f"unknown land {ref!r}"
+        elif kind == "army" and ref not in armies:
+            yield f"unknown army {ref!r}"
+        elif kind == "power" and ref not in powers:
+            yield f"unknown power {ref!r}"
+    if isinstance(effect, BaqtOffer | Revolt):
+        power = powers.get(effect.country)
+        if power is not None and not power.baqt_country:
+            yield f"{effect.country!r} cannot sign a Baqt or revolt; only Armenia and Nubia [16.4]"
+    if isinstance(effect, MinorPowerFlip):
+        faces = {f.id for f in content.minor_power(effect.track).faces}
+        if effect.face not in faces:
+            yield f"{effect.track} has no face {effect.face!r} (faces: {sorted(faces)})"
+    if isinstance(effect, ArmyReplace):
+        for army_id in (effect.old, effect.new):
+            army = armies.get(army_id)
+            if army is not None and army.path != effect.path:
+                yield f"army {army_id!r} is not a {effect.path} path army"
+    if isinstance(effect, FreeAttack):
+        for army_id in effect.armies:
+            army = armies.get(army_id)
+            if army is not None and army.path != effect.path:
+                yield f"army {army_id!r} is not a {effect.path} path army"
+    if isinstance(effect, MinorPowerShift) and effect.track == "socotra" and not effect.advanced_only:
+        yield "Socotra exists only in the Advanced game [13.0]; mark advanced_only: true"
+    if isinstance(effect, JewishMarker | BerberRevolt | RemoveCastle):
+        land = lands.get(effect.land)
+        if land is not None and land.shape == "round":
+            yield f"{effect.land!r} is an Ends of the Earth Land"
+    if isinstance(effect, BerberRevolt):
+        land = lands.get(effect.land)
+        if land is not None and land.path != "med":
+            yield "the Berbers enter the Med path [14.5]"
+    if isinstance(effect, CapitalMove) and effect.empire == "byzantium":
+        for land_id in effect.lands:
+            land = lands.get(land_id)
+            if land is not None and "byzantine_capital_site" not in land.tags:
+                yield f"{land_id!r} is not a Byzantine Capital site [8.8.2]"
+
+
+def reference_problems(content: JihadContent) -> Iterator[Problem]:
+    """Every dangling or inconsistent reference across the four files."""
+    lands = content._lands
+    armies = content._armies
+    powers = content._powers
+
+    # map <-> powers
+    for power in content.powers.powers:
+        for path in power.paths:
+            if path in ADVANCED_PATHS and not power.advanced_only and power.id != "byzantium":
+                yield Problem(
+                    file="powers.yaml",
+                    loc=("powers", power.id),
+                    message=f"{path} path powers are Advanced-only",
+                )
+    for i, castle in enumerate(content.powers.castles):
+        for path in castle.forbidden_paths:
+            if path not in PATH_ORDER:
+                yield Problem(file="powers.yaml", loc=("castles", i), message=f"unknown path {path}")
+    for i, capital in enumerate(content.powers.capitals):
+        for land_id in capital.rebuild_lands:
+            if land_id not in lands:
+                yield Problem(
+                    file="powers.yaml",
+                    loc=("capitals", i, "rebuild_lands"),
+                    message=f"unknown land {land_id!r}",
+                )
+    for i, refugee in enumerate(content.powers.refugees):
+        if refugee.path not in PATH_ORDER:
+            yield Problem(file="powers.yaml", loc=("refugees", i), message="unknown path")
+
+    # cards
+    for c, card in enumerate(content.cards.cards):
+        for e, effect in enumerate(card.events):
+            for nested in walk_effects((effect,)):
+                for message in _effect_problems(content, nested):
+                    yield Problem(
+                        file="cards.yaml",
+                        loc=("cards", c, "events", e),
+                        message=f"card {card.number} ({card.title}): {message}",
+                    )
+
+    # setup
+    pieces = content.piece_ids()
+    places = content.place_ids()
+    for s, setup in enumerate(content.setup.setups):
+        for a, start in enumerate(setup.armies):
+            army = armies.get(start.army)
+            loc: tuple[str | int, ...] = ("setups", s, "armies", a)
+            if army is None:
+                yield Problem(file="setup.yaml", loc=loc, message=f"unknown army {start.army!r}")
+                continue
+            if start.at not in places:
+                yield Problem(file="setup.yaml", loc=loc, message=f"unknown place {start.at!r}")
+            elif start.at in lands and lands[start.at].path != army.path:
+                yield Problem(
+                    file="setup.yaml",
+                    loc=loc,
+                    message=f"army {army.id} starts in {start.at}, off its {army.path} path",
+                )
+            if start.strength == "strong" and army.strong is None:
+                yield Problem(file="setup.yaml", loc=loc, message=f"{army.id} has no strong side")
+            if army.advanced_only and setup.id == "basic":
+                yield Problem(file="setup.yaml", loc=loc, message=f"{army.id} is Advanced-only")
+        for p, placement in enumerate(setup.pieces):
+            loc = ("setups", s, "pieces", p)
+            if placement.piece not in pieces:
+                yield Problem(file="setup.yaml", loc=loc, message=f"unknown piece {placement.piece!r}")
+            if placement.at not in places:
+                yield Problem(file="setup.yaml", loc=loc, message=f"unknown place {placement.at!r}")
+        for ruler_id, rating in setup.ruler_ratings.items():
+            ruler = next((r for r in content.powers.rulers if r.id == ruler_id), None)
+            if ruler is None:
+                yield Problem(
+                    file="setup.yaml",
+                    loc=("setups", s, "ruler_ratings", ruler_id),
+                    message=f"unknown ruler {ruler_id!r}",
+                )
+            elif not ruler.min_rating <= rating <= ruler.max_rating:
+                yield Problem(
+                    file="setup.yaml",
+                    loc=("setups", s, "ruler_ratings", ruler_id),
+                    message=f"rating {rating} outside {ruler.min_rating}-{ruler.max_rating} [11.1]",
+                )
+        for theater, ap in setup.ap.items():
+            ruler = next((r for r in content.powers.rulers if r.track == theater), None)
+            if ruler is None:
+                yield Problem(
+                    file="setup.yaml", loc=("setups", s, "ap", theater), message="unknown theater"
+                )
+            elif ap >= setup.ruler_ratings.get(ruler.id, 8):
+                yield Problem(
+                    file="setup.yaml",
+                    loc=("setups", s, "ap", theater),
+                    message="AP may never reach the Ruler's box [6.3.1]",
+                )
+        for t, track in enumerate(setup.minor_powers):
+            faces = {f.id for f in content.minor_power(track.track).faces}
+            if track.face not in faces:
+                yield Problem(
+                    file="setup.yaml",
+                    loc=("setups", s, "minor_powers", t),
+                    message=f"{track.track} has no face {track.face!r}",
+                )
+    # every army on the map in the Advanced set-up must be placed exactly once
+    for s, setup in enumerate(content.setup.setups):
+        placed = [a.army for a in setup.armies]
+        if len(set(placed)) != len(placed):
+            yield Problem(file="setup.yaml", loc=("setups", s, "armies"), message="army placed twice")
+    del powers
+
+
+def _format_problems(directory: Path, problems: list[Problem]) -> str:
+    lines_by_file: dict[str, dict[tuple[Any, ...], int]] = {}
+    out: list[str] = []
+    for problem in problems:
+        if problem.file not in lines_by_file:
+            _, lines_by_file[problem.file] = read_yaml(directory / problem.file)
+        lines = lines_by_file[problem.file]
+        line = None
+        for cut in range(len(problem.loc), -1, -1):
+            line = lines.get(problem.loc[:cut])
+            if line is not None:
+                break
+        where = f"{directory / problem.file}:{line}" if line else str(directory / problem.file)
+        field = ".".join(str(p) for p in problem.loc)
+        out.append(f"{where}: {field}: {problem.message}")
+    return "\n".join(out)
+
+
+def load_content(directory: Path = CONTENT_DIR) -> JihadContent:
+    """Read and validate the four content files; raises ``ContentError`` naming file and line."""
+    map_file = load_model(directory / "map.yaml", MapFile)
+    powers = load_model(directory / "powers.yaml", PowersFile)
+    cards = load_model(directory / "cards.yaml", CardsFile)
+    setup = load_model(directory / "setup.yaml", SetupFile)
+    try:
+        return JihadContent(map=map_file, powers=powers, cards=cards, setup=setup)
+    except ValidationError as exc:
+        for err in exc.errors():
+            cause = err.get("ctx", {}).get("error")
+            if isinstance(cause, ContentReferenceError):
+                raise ContentError(_format_problems(directory, cause.problems)) from None
+        raise ContentError(str(exc)) from None
+
+
+@cache
+def load_default_content() -> JihadContent:
+    """The shipped content, loaded once and shared (it is immutable)."""
+    return load_content()

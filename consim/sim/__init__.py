@@ -1,0 +1,35 @@
+"""Batch simulation: many games with bots, in one process or several, and their figures.
+
+>>> from consim.sim import run_games, summarize, wilson
+>>> results = run_games("iraq", {"players": 2, "turns": 1}, games=2, bots="random")
+>>> len(summarize(results, ["US", "Insurgent"]).seats)
+2
+"""
+
+from consim.sim.runner import (
+    BotSpec,
+    ConflictSeatStats,
+    ConflictStats,
+    GameResult,
+    SeatStats,
+    Summary,
+    play_one,
+    resolve_bots,
+    run_games,
+    summarize,
+)
+from consim.sim.stats import wilson
+
+__all__ = [
+    "BotSpec",
+    "ConflictSeatStats",
+    "ConflictStats",
+    "GameResult",
+    "SeatStats",
+    "Summary",
+    "play_one",
+    "resolve_bots",
+    "run_games",
+    "summarize",
+    "wilson",
+]

@@ -1,0 +1,336 @@
+"""Batch simulation: play many games with bots, locally, in one or several processes.
+
+Game ``i`` of a batch uses seed ``seed + i`` for the game and for its bots, so a batch's
+results do not depend on how many processes ran it.
+
+>>> from consim.sim import run_games, summarize
+>>> results = run_games("iraq", {"players": 2, "turns": 2}, games=3, bots="random", seed=5)
+>>> [r.seed for r in results]
+[5, 6, 7]
+>>> summary = summarize(results, ("US", "Insurgent"))
+>>> summary.games, sum(s.wins for s in summary.seats) >= 3
+(3, True)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from consim.bots.driver import bots_for, play_out
+from consim.core.errors import OptionError
+from consim.core.game import Game
+from consim.core.registry import load_game
+from consim.sim.stats import mean, stdev, wilson
+
+#: a seat -> bot kind mapping, or one kind for every seat
+BotSpec = str | Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The result of one simulated game.
+
+    ``conflicts`` maps each conflict of the game (if the game reports several, as Iraq's
+    Civil War and Insurgency) to its winners. ``seconds`` is wall time and is ignored by
+    ``==``, so results of two runs compare equal when the games were the same.
+    """
+
+    seed: int
+    scores: dict[str, float]
+    winners: list[str]
+    result: str
+    conflicts: dict[str, list[str]]
+    decisions: int
+    seconds: float = field(default=0.0, compare=False)
+    #: the seats taking part in each conflict (from the outcome's details)
+    conflict_seats: dict[str, list[str]] = field(default_factory=dict)
+    #: the unit of ``scores`` when the game names one (Iraq: "VP")
+    unit: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form written by ``consim simulate --json``."""
+        return {
+            "seed": self.seed,
+            "scores": dict(self.scores),
+            "winners": list(self.winners),
+            "result": self.result,
+            "conflicts": {k: list(v) for k, v in self.conflicts.items()},
+            "decisions": self.decisions,
+        }
+
+
+# -- running ----------------------------------------------------------------------------
+
+
+def resolve_bots(
+    game: Game, default: str, overrides: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """One bot kind per seat: ``default`` everywhere, except the seats in ``overrides``.
+
+    Raises :class:`OptionError` for an unknown seat or bot kind.
+
+    >>> import consim
+    >>> resolve_bots(consim.load_game("iraq", players=2), "heuristic", {"US": "random"})
+    {'US': 'random', 'Insurgent': 'heuristic'}
+    """
+    overrides = dict(overrides or {})
+    bad = [s for s in overrides if s not in game.seats]
+    if bad:
+        raise OptionError(
+            f"unknown seat {bad[0]!r} for {game.id}; seats are {', '.join(game.seats)}"
+        )
+    kinds = {seat: overrides.get(seat, default) for seat in game.seats}
+    known = game.bot_kinds()
+    for kind in kinds.values():
+        if kind not in known:
+            raise OptionError(
+                f"unknown bot {kind!r} for {game.id}; choose from {', '.join(sorted(known))}"
+            )
+    return kinds
+
+
+def _check_bots(game: Game, bots: BotSpec) -> dict[str, str]:
+    if isinstance(bots, str):
+        return resolve_bots(game, bots)
+    missing = [s for s in game.seats if s not in bots]
+    if missing:
+        raise OptionError(f"no bot given for seat(s) {', '.join(missing)} of {game.id}")
+    return resolve_bots(game, "random", bots)
+
+
+def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
+    """Play one game to its end with ``bots`` (seat -> kind), the game and bots seeded by
+    ``seed``."""
+    start = time.perf_counter()
+    state = game.new_game(seed)
+    decisions = play_out(state, bots_for(game, bots, seed))
+    outcome = state.outcome()
+    seconds = time.perf_counter() - start
+    if outcome is None:  # pragma: no cover - play_out only returns when the game is over
+        raise RuntimeError(f"{game.id} seed {seed}: the game did not end")
+    raw = outcome.details.get("conflicts") or {}
+    conflicts: dict[str, list[str]] = {}
+    conflict_seats: dict[str, list[str]] = {}
+    for name, info in raw.items():
+        conflicts[str(name)] = [str(w) for w in info.get("winners", [])]
+        members = info.get("seats") or list(info.get("vp") or {}) or list(game.seats)
+        conflict_seats[str(name)] = [str(s) for s in members]
+    return GameResult(
+        seed=seed,
+        scores={s: float(v) for s, v in outcome.scores.items()},
+        winners=list(outcome.winners),
+        result=outcome.result,
+        conflicts=conflicts,
+        decisions=decisions,
+        seconds=seconds,
+        conflict_seats=conflict_seats,
+        unit=str(outcome.details.get("unit", "")),
+    )
+
+
+# Each worker process keeps its Game objects: static content loads once per process.
+_GAMES: dict[tuple[str, str], Game] = {}
+
+
+def _game(name: str, options: Mapping[str, Any]) -> Game:
+    key = (name, repr(sorted(options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = load_game(name, **options)
+    return game
+
+
+def _run_chunk(
+    name: str, options: dict[str, Any], bots: dict[str, str], seeds: list[int]
+) -> list[GameResult]:
+    game = _game(name, options)
+    return [play_one(game, bots, s) for s in seeds]
+
+
+def _chunks(seeds: list[int], jobs: int) -> Iterator[list[int]]:
+    # several chunks per worker balance the load; small enough for a lively progress bar
+    size = max(1, min(64, len(seeds) // (jobs * 8)))
+    for i in range(0, len(seeds), size):
+        yield seeds[i : i + size]
+
+
+def run_games(
+    game_name: str,
+    options: Mapping[str, Any],
+    games: int,
+    bots: BotSpec,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games of ``game_name`` with ``options`` and return their results in
+    order. Game ``i`` is seeded with ``seed + i`` (its bots too).
+
+    ``bots`` is one bot kind for every seat or a mapping seat -> kind naming every seat.
+    ``jobs`` > 1 runs the games in that many processes (``0`` = one per CPU); the results
+    are the same for any ``jobs``. ``progress`` is called with the number of games finished
+    so far, after each game (``jobs`` = 1) or each chunk of games.
+
+    Bad options, seats or bot kinds raise :class:`OptionError` before any game starts.
+    """
+    if games < 0:
+        raise ValueError(f"games must be >= 0, got {games}")
+    if jobs < 0:
+        raise ValueError(f"jobs must be >= 0, got {jobs}")
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    options = dict(options)
+    game = load_game(game_name, **options)  # validates the options here, not in a worker
+    kinds = _check_bots(game, bots)
+    seeds = [seed + i for i in range(games)]
+    if jobs == 1 or games <= 1:
+        results: list[GameResult] = []
+        for s in seeds:
+            results.append(play_one(game, kinds, s))
+            if progress is not None:
+                progress(len(results))
+        return results
+    chunks = list(_chunks(seeds, jobs))
+    by_chunk: dict[int, list[GameResult]] = {}
+    done = 0
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+        futures = {
+            pool.submit(_run_chunk, game_name, options, kinds, chunk): i
+            for i, chunk in enumerate(chunks)
+        }
+        for future in as_completed(futures):
+            part = future.result()
+            by_chunk[futures[future]] = part
+            done += len(part)
+            if progress is not None:
+                progress(done)
+    return [r for i in range(len(chunks)) for r in by_chunk[i]]
+
+
+# -- summarizing --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStats:
+    """How one seat did over a batch. A shared win counts as a win for each sharer."""
+
+    seat: str
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_score: float
+    score_sd: float
+
+
+@dataclass(frozen=True, slots=True)
+class ConflictSeatStats:
+    """How one seat did in one conflict."""
+
+    seat: str
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+
+
+@dataclass(frozen=True, slots=True)
+class ConflictStats:
+    """One conflict over a batch: ``games`` in which it was decided, per-seat wins, and how
+    many of those games ended with the conflict shared by several seats."""
+
+    name: str
+    games: int
+    seats: list[ConflictSeatStats]
+    shared: int
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Figures for a batch of games; 95% Wilson intervals on every win rate."""
+
+    games: int
+    seats: list[SeatStats]
+    conflicts: list[ConflictStats]
+    #: games won by more than one seat
+    shared: int
+    mean_decisions: float
+    #: games per second of wall time (of summed game time when no wall time was given)
+    games_per_second: float
+    seconds: float
+    unit: str = ""
+
+    def seat(self, name: str) -> SeatStats:
+        for s in self.seats:
+            if s.seat == name:
+                return s
+        raise KeyError(name)
+
+    def conflict(self, name: str) -> ConflictStats:
+        for c in self.conflicts:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def summarize(
+    results: Sequence[GameResult],
+    seats: Sequence[str],
+    wall_seconds: float | None = None,
+    z: float = 1.96,
+) -> Summary:
+    """Win rates (with Wilson intervals), mean scores and per-conflict figures of a batch.
+
+    ``wall_seconds`` is the elapsed time of the whole batch (give it when games ran in
+    parallel); without it the speed is computed from the games' own times, i.e. per core.
+    """
+    n = len(results)
+    seat_stats: list[SeatStats] = []
+    for seat in seats:
+        wins = sum(1 for r in results if seat in r.winners)
+        scores = [r.scores.get(seat, 0.0) for r in results]
+        low, high = wilson(wins, n, z)
+        seat_stats.append(
+            SeatStats(seat, wins, wins / n if n else 0.0, low, high, mean(scores), stdev(scores))
+        )
+
+    names: list[str] = []
+    for r in results:
+        names.extend(c for c in r.conflicts if c not in names)
+    conflict_stats: list[ConflictStats] = []
+    for name in names:
+        played = [r for r in results if name in r.conflicts]
+        members: set[str] = set()
+        for r in played:
+            members.update(r.conflict_seats.get(name) or seats)
+            members.update(r.conflicts[name])
+        per_seat: list[ConflictSeatStats] = []
+        for seat in [s for s in seats if s in members]:
+            wins = sum(1 for r in played if seat in r.conflicts[name])
+            low, high = wilson(wins, len(played), z)
+            per_seat.append(ConflictSeatStats(seat, wins, wins / len(played), low, high))
+        shared = sum(1 for r in played if len(r.conflicts[name]) > 1)
+        conflict_stats.append(ConflictStats(name, len(played), per_seat, shared))
+
+    game_seconds = math.fsum(r.seconds for r in results)
+    seconds = wall_seconds if wall_seconds is not None else game_seconds
+    units = {r.unit for r in results if r.unit}
+    return Summary(
+        games=n,
+        seats=seat_stats,
+        conflicts=conflict_stats,
+        shared=sum(1 for r in results if len(r.winners) > 1),
+        mean_decisions=mean([float(r.decisions) for r in results]),
+        games_per_second=n / seconds if seconds > 0 else 0.0,
+        seconds=seconds,
+        unit=units.pop() if len(units) == 1 else "",
+    )

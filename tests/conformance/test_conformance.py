@@ -1,0 +1,253 @@
+"""The shared conformance suite: every registered game, every variant it declares.
+
+Checks, through the public API: random playouts reach the end without dead ends and within a
+bounded length; outcomes are well formed; to_dict/restore round trips (through JSON) and
+clones are exact and independent; records replay to the identical state; views and the log
+lines a seat can read do not depend on anything that seat cannot know; junk input raises
+IllegalAction and leaves the state unchanged.
+
+A game joins by registering in ``consim.core.registry`` and providing
+``consim.games.<id>.testing.perturb`` (see the Iraq game's for the contract).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import consim
+from consim import Action, IllegalAction, State
+from consim.bots.driver import bots_for, play_out
+from consim.core.registry import game_class
+from consim.core.rng import Rng
+
+CASES = [
+    pytest.param(name, opts, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}")
+    for name in consim.list_games()
+    for opts in game_class(name).variants()
+]
+SEEDS = range(12)
+MAX_DECISIONS = 200_000
+
+
+def walk(name: str, opts: dict[str, Any], seed: int) -> Iterator[tuple[State, str, Action]]:
+    """Yield (state, seat, action) before each random decision of a whole game."""
+    game = consim.load_game(name, **opts)
+    state = game.new_game(seed)
+    rng = Rng(seed + 991)
+    steps = 0
+    while not state.is_over():
+        for seat in state.to_act():
+            actions = state.legal_actions(seat)
+            assert actions, f"{seat} is to act with no legal action (dead end)"
+            action = actions[rng.randbelow(len(actions))]
+            yield state, seat, action
+            state.apply(seat, action)
+            steps += 1
+        assert steps < MAX_DECISIONS, "game does not end"
+
+
+def sample(name: str, opts: dict[str, Any], seed: int, every: int) -> Iterator[tuple[State, str, Action]]:
+    for i, item in enumerate(walk(name, opts, seed)):
+        if i % every == 0:
+            yield item
+
+
+def perturber(name: str) -> Callable[..., tuple[State, Callable[[Action], Action]]]:
+    module = importlib.import_module(f"consim.games.{name}.testing")
+    fn: Callable[..., tuple[State, Callable[[Action], Action]]] = module.perturb
+    return fn
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_random_playouts_end_with_a_valid_outcome(name: str, opts: dict[str, Any]) -> None:
+    game = consim.load_game(name, **opts)
+    for seed in SEEDS:
+        state = game.new_game(seed)
+        decisions = play_out(state, bots_for(game, "random", seed), max_steps=MAX_DECISIONS)
+        assert state.is_over() and decisions > 0
+        assert state.to_act() == ()
+        out = state.outcome()
+        assert out is not None
+        assert set(out.scores) == set(game.seats)
+        assert all(isinstance(v, float | int) for v in out.scores.values())
+        assert set(out.winners) <= set(game.seats)
+        assert out.result and isinstance(out.result, str)
+        json.dumps(out.to_dict())
+        with pytest.raises(IllegalAction):
+            state.apply(game.seats[0], "pass")
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_heuristic_bots_finish_every_variant(name: str, opts: dict[str, Any]) -> None:
+    game = consim.load_game(name, **opts)
+    for seed in range(3):
+        state = game.new_game(seed)
+        play_out(state, bots_for(game, "heuristic", seed), max_steps=MAX_DECISIONS)
+        assert state.outcome() is not None
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_same_seed_same_game(name: str, opts: dict[str, Any]) -> None:
+    game = consim.load_game(name, **opts)
+    a, b = game.new_game(42), game.new_game(42)
+    play_out(a, bots_for(game, "random", 1))
+    play_out(b, bots_for(game, "random", 1))
+    assert a.to_dict() == b.to_dict()
+    assert game.new_game(1).to_dict() != game.new_game(2).to_dict()
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_round_trip_and_clone(name: str, opts: dict[str, Any]) -> None:
+    game = consim.load_game(name, **opts)
+    for seed in SEEDS[:4]:
+        for state, seat, action in sample(name, opts, seed, every=7):
+            data = state.to_dict()
+            text = json.dumps(data)
+            restored = game.restore(json.loads(text))
+            assert restored.to_dict() == data
+            assert restored.to_act() == state.to_act()
+            for s in game.seats:
+                assert restored.view(s) == state.view(s)
+                assert restored.legal_actions(s) == state.legal_actions(s)
+            # both continue identically
+            restored.apply(seat, action)
+            twin = state.clone()
+            twin.apply(seat, action)
+            assert restored.to_dict() == twin.to_dict()
+            # and the clone did not touch the original
+            assert state.to_dict() == data
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_replay_is_exact(name: str, opts: dict[str, Any], tmp_path: Path) -> None:
+    game = consim.load_game(name, **opts)
+    for seed in SEEDS[:4]:
+        state = game.new_game(seed)
+        play_out(state, bots_for(game, "random", seed))
+        record = state.record()
+        assert consim.replay(record).to_dict() == state.to_dict()
+        path = tmp_path / f"{seed}.json"
+        record.save(path)
+        again = consim.replay(consim.Record.load(path))
+        assert again.to_dict() == state.to_dict()
+        half = len(record.actions) // 2
+        partial = consim.replay(record, upto=half)
+        assert len(partial.record().actions) == half
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_prompt_matches_legal_actions_and_actions_parse_back(name: str, opts: dict[str, Any]) -> None:
+    for state, seat, _ in sample(name, opts, 3, every=3):
+        prompt = state.prompt(seat)
+        assert prompt.actions == state.legal_actions(seat)
+        assert prompt.text
+        assert len({a.text for a in prompt.actions}) == len(prompt.actions), "duplicate actions"
+        for a in prompt.actions:
+            assert Action.parse(a.text) == a
+        for other in state.game.seats:
+            if other not in state.to_act():
+                assert state.legal_actions(other) == []
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_every_legal_action_applies(name: str, opts: dict[str, Any]) -> None:
+    for state, seat, _ in sample(name, opts, 5, every=11):
+        for a in state.legal_actions(seat):
+            twin = state.clone()
+            twin.apply(seat, a.text)  # through the text form
+
+
+JUNK: list[Any] = [
+    "",
+    "   ",
+    "xyzzy",
+    "discard",
+    'discard "No Such Card At All"',
+    'give "Nothing Like This"',
+    "offer Nobody",
+    "ask 99 any",
+    "ask -1",
+    '"unclosed',
+    "done done done",
+    "say",
+    12345,
+    None,
+    Action("bogus", ("x",)),
+]
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_junk_is_rejected_and_changes_nothing(name: str, opts: dict[str, Any]) -> None:
+    for state, seat, _ in sample(name, opts, 7, every=13):
+        before = json.dumps(state.to_dict(), sort_keys=True)
+        legal = {a.text for a in state.legal_actions(seat)}
+        for junk in JUNK:
+            if isinstance(junk, str) and junk in legal:
+                continue
+            with pytest.raises(IllegalAction) as info:
+                state.apply(seat, junk)
+            assert str(info.value)
+        with pytest.raises(IllegalAction):
+            state.apply("Nobody", "pass")
+        for other in state.game.seats:
+            if other not in state.to_act():
+                for a in state.legal_actions(seat)[:3]:
+                    with pytest.raises(IllegalAction, match="not to act"):
+                        state.apply(other, a)
+        assert json.dumps(state.to_dict(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_views_do_not_depend_on_hidden_information(name: str, opts: dict[str, Any]) -> None:
+    perturb = perturber(name)
+    rng = Rng(5)
+    checked = 0
+    for seed in SEEDS[:4]:
+        for state, _, _ in sample(name, opts, seed, every=5):
+            for seat in [None, *state.game.seats]:
+                other, _ = perturb(state, seat, rng, True)
+                assert other.view(seat) == state.view(seat), f"view of {seat} leaks hidden information"
+                assert other.visible_log(seat) == state.visible_log(seat)
+                checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize(("name", "opts"), CASES)
+def test_log_lines_do_not_leak_hidden_information(name: str, opts: dict[str, Any]) -> None:
+    """The lines a seat can read after another seat's action must be the same whatever the
+    cards it cannot see, unless the action showed it those cards."""
+    perturb = perturber(name)
+    rng = Rng(9)
+    compared = 0
+    for seed in SEEDS[:6]:
+        for state, actor, action in sample(name, opts, seed, every=2):
+            for seat in [None, *state.game.seats]:
+                if seat == actor:
+                    continue
+                other, translate = perturb(state, seat, rng, False)
+                mirrored = translate(action)
+                if mirrored not in other.legal_actions(actor):
+                    continue  # the action depends on cards that differ; nothing to compare
+                a, b = state.clone(), other
+                calls_a = a.rng.calls
+                new_a = [e for e in a.apply(actor, action) if e.visible_to(seat)]
+                new_b = [e for e in b.apply(actor, mirrored) if e.visible_to(seat)]
+                if seat is not None and a.last_action_revealed_to(seat):
+                    continue
+                if seat is None and a.last_action_revealed_to("__public__"):
+                    continue
+                if a.rng.calls != calls_a:
+                    continue  # a reshuffle: later draws legitimately differ
+                assert [e.text for e in new_a] == [e.text for e in new_b], (
+                    f"{actor}'s {action.text} shows {seat} hidden information"
+                )
+                if seat is not None:
+                    assert a.view(seat) == b.view(seat)
+                compared += 1
+    assert compared > 100
