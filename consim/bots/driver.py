@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from consim.bots.base import Bot, make_bot
 from consim.core.game import Game, State
+
+_NO_VIEW: Mapping[str, object] = MappingProxyType({})
 
 
 class DeadEnd(RuntimeError):
@@ -24,21 +27,21 @@ def bots_for(game: Game, kinds: Mapping[str, str] | str, seed: int = 0) -> dict[
 def play_out(state: State, bots: Mapping[str, Bot], max_steps: int = 1_000_000) -> int:
     """Let the bots play ``state`` to the end; returns the number of decisions made.
 
-    Seats that choose simultaneously are asked one after another; each sees only its own
-    view, so the order does not matter.
+    Seats that choose simultaneously are asked one after another (the first listed seat
+    until it is done); each sees only its own view, so the order does not matter.
     """
     steps = 0
+    to_act, legal_actions, apply, view = state.to_act, state.legal_actions, state.apply, state.view
     while True:
-        to_act = state.to_act()
-        if not to_act:
+        seats = to_act()
+        if not seats:
             return steps
-        for seat in to_act:
-            bot = bots[seat]
-            actions = state.legal_actions(seat)
-            if not actions:
-                raise DeadEnd(f"{seat} is to act but has no legal action")
-            view = state.view(seat) if bot.uses_view else {}
-            state.apply(seat, bot.choose(view, actions))
-            steps += 1
+        seat = seats[0]
+        bot = bots[seat]
+        actions = legal_actions(seat)
+        if not actions:
+            raise DeadEnd(f"{seat} is to act but has no legal action")
+        apply(seat, bot.choose(view(seat) if bot.uses_view else _NO_VIEW, actions))
+        steps += 1
         if steps > max_steps:
             raise DeadEnd(f"no end after {max_steps} decisions")

@@ -63,10 +63,16 @@ def parse_seats(game: Game, seat: list[str] | None) -> dict[str, str]:
         name, sep, who = item.partition("=")
         match = [s for s in game.seats if s.casefold() == name.casefold()]
         if not sep or not match:
-            raise OptionError(f"--seat needs SEAT=human or SEAT=bot:KIND with SEAT one of {', '.join(game.seats)}; got {item!r}")
+            raise OptionError(
+                f"--seat needs SEAT=human or SEAT=bot:KIND with SEAT one of "
+                f"{', '.join(game.seats)}; got {item!r}"
+            )
         who = who.removeprefix("bot:")
         if who != "human" and who not in game.bot_kinds():
-            raise OptionError(f"unknown player {who!r} for {match[0]}; use human or bot:{'|bot:'.join(sorted(game.bot_kinds()))}")
+            raise OptionError(
+                f"unknown player {who!r} for {match[0]}; use human or "
+                f"bot:{'|bot:'.join(sorted(game.bot_kinds()))}"
+            )
         chosen[match[0]] = who
     if not chosen:
         chosen[game.seats[0]] = "human"
@@ -137,7 +143,9 @@ class Session:
         self.players = players
         self.humans = [s for s, p in players.items() if p == "human"]
         self.bots: dict[str, Bot] = {
-            s: make_bot(state.game, p, s, seed + i) for i, (s, p) in enumerate(players.items()) if p != "human"
+            s: make_bot(state.game, p, s, seed + i)
+            for i, (s, p) in enumerate(players.items())
+            if p != "human"
         }
         self.save_path = save_path or Path(f"consim-{state.game.id}-{state.seed}.json")
         self.seen: dict[str, int] = dict.fromkeys(self.humans, 0)
@@ -166,7 +174,7 @@ class Session:
         self._finish()
 
     def _show_spectator(self) -> None:
-        for entry in self.state.visible_log(None)[self.spectator_seen:]:
+        for entry in self.state.visible_log(None)[self.spectator_seen :]:
             console.print(f"  {entry}")
         self.spectator_seen = len(self.state.visible_log(None))
 
@@ -182,7 +190,7 @@ class Session:
         state = self.state
         self._handover(seat)
         visible = state.visible_log(seat)
-        new = visible[self.seen[seat]:]
+        new = visible[self.seen[seat] :]
         if new:
             console.rule(f"Since {seat}'s last turn")
             for entry in new[-40:]:
@@ -314,7 +322,9 @@ def replay(
     file: Annotated[Path, typer.Argument(help="a saved record (JSON)")],
     as_seat: Annotated[str | None, typer.Option("--as", help="see only what this seat saw")] = None,
     public: Annotated[bool, typer.Option(help="see only public information")] = False,
-    step: Annotated[bool | None, typer.Option(help="pause after each action (default when interactive)")] = None,
+    step: Annotated[
+        bool | None, typer.Option(help="pause after each action (default when interactive)")
+    ] = None,
 ) -> None:
     """Step through a saved game, action by action, with the log."""
     try:
@@ -348,7 +358,9 @@ def replay(
             return
         show(entries)
         if interactive:
-            answer = console.input("[dim]Enter = next, c = continue to the end, q = quit[/dim] ").strip().lower()
+            answer = (
+                console.input("[dim]Enter = next, c = continue to the end, q = quit[/dim] ").strip().lower()
+            )
             if answer == "q":
                 return
             if answer == "c":

@@ -44,12 +44,24 @@ def _iraq(view: Mapping[str, Any]) -> RenderableType:
             status.append("to act")
         last_txt = f"{last['fv'][s]} FV +{last['vp'][s]}" if last else ""
         name = Text(s, style="bold cyan") if s == seat else Text(s)
-        table.add_row(name, "".join(view["uses"][s]), str(view["vp"][s]), str(view["hand_sizes"][s]),
-                      last_txt, ", ".join(status))
+        table.add_row(
+            name,
+            "".join(view["uses"][s]),
+            str(view["vp"][s]),
+            str(view["hand_sizes"][s]),
+            last_txt,
+            ", ".join(status),
+        )
     parts.append(table)
     conflicts = "; ".join(f"{k}: {' vs '.join(v)}" for k, v in view["conflicts"].items())
-    extra = f" - each turn you may also count {' or '.join(view['either_or'])} cards, not both" if view["either_or"] else ""
-    parts.append(Text(f"Conflicts: {conflicts}. Deck {view['deck_size']}, discard {view['discard_size']}.{extra}"))
+    extra = (
+        f" - each turn you may also count {' or '.join(view['either_or'])} cards, not both"
+        if view["either_or"]
+        else ""
+    )
+    parts.append(
+        Text(f"Conflicts: {conflicts}. Deck {view['deck_size']}, discard {view['discard_size']}.{extra}")
+    )
     neg = view.get("negotiation")
     if neg:
         line = f"Negotiations round {neg['round']}/{neg['rounds']}, order {' > '.join(neg['order'])}"
@@ -61,12 +73,16 @@ def _iraq(view: Mapping[str, Any]) -> RenderableType:
                 if offer["stage"] == "give":
                     line += f": offering {gives} so far"
                 else:
-                    ask = "as a gift" if offer["ask"] == 0 else f"for {offer['ask']} card(s), {offer['filter']}"
+                    ask = (
+                        "as a gift" if offer["ask"] == 0 else f"for {offer['ask']} card(s), {offer['filter']}"
+                    )
                     line += f": gives {gives} {ask}"
         parts.append(Text(line, style="yellow"))
     if "hand" in view:
-        hand = Table(title=f"{seat}'s hand - usable FV {view['usable_fv']}"
-                     + (f" (counting {view['side']} cards)" if view.get("side") else ""))
+        hand = Table(
+            title=f"{seat}'s hand - usable FV {view['usable_fv']}"
+            + (f" (counting {view['side']} cards)" if view.get("side") else "")
+        )
         hand.add_column("card")
         hand.add_column("use", justify="center")
         hand.add_column("FV", justify="right")

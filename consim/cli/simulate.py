@@ -33,7 +33,14 @@ from consim.cli.main import app
 from consim.core.errors import OptionError
 from consim.core.game import Game
 from consim.core.registry import load_game
-from consim.sim.runner import GameResult, Summary, resolve_bots, run_games, summarize
+from consim.sim.runner import (
+    GameResult,
+    SimulationError,
+    Summary,
+    resolve_bots,
+    run_games,
+    summarize,
+)
 
 _INT = re.compile(r"[+-]?\d+")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
@@ -171,13 +178,15 @@ def write_csv(path: Path, seats: Sequence[str], results: Sequence[GameResult]) -
         writer = csv.writer(f)
         writer.writerow(["seed", *seats, "winners", *conflicts, "decisions"])
         for r in results:
-            writer.writerow([
-                r.seed,
-                *(f"{r.scores.get(s, 0.0):g}" for s in seats),
-                "+".join(r.winners),
-                *("+".join(r.conflicts.get(c, [])) for c in conflicts),
-                r.decisions,
-            ])
+            writer.writerow(
+                [
+                    r.seed,
+                    *(f"{r.scores.get(s, 0.0):g}" for s in seats),
+                    "+".join(r.winners),
+                    *("+".join(r.conflicts.get(c, [])) for c in conflicts),
+                    r.decisions,
+                ]
+            )
 
 
 def _fail(err: Console, message: str) -> None:
@@ -249,6 +258,9 @@ def simulate(
     except OptionError as exc:
         _fail(err, str(exc))
         return
+    except SimulationError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
     wall = time.perf_counter() - start
 
     summary = summarize(results, seats, wall_seconds=wall)

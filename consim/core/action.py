@@ -11,7 +11,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from consim.core.errors import MalformedAction
 
@@ -57,29 +58,38 @@ def _tokenize(text: str) -> list[str]:
     return tokens
 
 
-class Action:
+class Action(tuple[str, tuple[str, ...], str]):
     """One atomic decision: a verb and its arguments.
 
-    Actions compare equal by ``(verb, args)``. The text form quotes any argument that holds
-    characters other than letters, digits and ``-_.:+/&'``.
+    Actions compare equal by ``(verb, args)`` (the text is derived from them). The text form
+    quotes any argument that holds characters other than letters, digits and ``-_.:+/&'``.
+    Actions are tuples underneath so that comparing and hashing them is fast.
     """
 
-    __slots__ = ("args", "text", "verb")
+    __slots__ = ()
 
-    verb: str
-    args: tuple[str, ...]
-    text: str
-
-    def __init__(self, verb: str, args: tuple[str, ...] = ()) -> None:
+    def __new__(cls, verb: str, args: tuple[str, ...] = ()) -> Action:
         if not verb or not all(ch in _PLAIN for ch in verb):
             raise MalformedAction(f"bad action verb {verb!r}")
-        object.__setattr__(self, "verb", verb)
-        object.__setattr__(self, "args", tuple(args))
+        args = tuple(args)
         text = " ".join([verb, *(_quote(a) for a in args)])
-        object.__setattr__(self, "text", text)
+        return tuple.__new__(cls, (verb, args, text))
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("Action is immutable")
+    if TYPE_CHECKING:
+
+        @property
+        def verb(self) -> str: ...
+
+        @property
+        def args(self) -> tuple[str, ...]: ...
+
+        @property
+        def text(self) -> str: ...
+
+    else:  # C-level getters: these are read on every decision
+        verb = property(itemgetter(0), doc="the verb, e.g. 'discard'")
+        args = property(itemgetter(1), doc="the arguments, e.g. ('Roadside Bombs',)")
+        text = property(itemgetter(2), doc="the text form, which parses back to this action")
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -91,21 +101,11 @@ class Action:
             raise MalformedAction("empty action text")
         return cls(tokens[0], tuple(tokens[1:]))
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if isinstance(other, Action):
-            return self.verb == other.verb and self.args == other.args
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.verb, self.args))
-
     def __repr__(self) -> str:
-        return f"Action({self.text!r})"
+        return f"Action({self[2]!r})"
 
     def __str__(self) -> str:
-        return self.text
+        return self[2]
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Action, (self.verb, self.args))
+    def __getnewargs__(self) -> tuple[str, tuple[str, ...]]:
+        return (self[0], self[1])

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from consim.bots.base import Bot
 
 STATE_FORMAT = "consim-state/1"
+_new_entry = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +93,7 @@ class Game(ABC):
             self.opts = self.Options(**options)
         except ValidationError as exc:
             problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
             )
             raise OptionError(f"bad options for {self.id}: {problems}") from None
         self.options: dict[str, Any] = self.opts.model_dump(mode="json")
@@ -112,6 +112,8 @@ class Game(ABC):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         state = self._blank_state(seed)
         state._setup()
+        state._revealed = False  # what the set-up shows comes before any undoable action
+        state._reveal_seats = frozenset()
         state._after_change()
         return state
 
@@ -271,14 +273,18 @@ class State(ABC):
         Returns the new log entries (all audiences). Raises :class:`IllegalAction` and leaves
         the state unchanged if the input is malformed, ambiguous or illegal now.
         """
-        self._check_seat(seat)
-        if isinstance(action, str):
-            action = Action.parse(action)
-        elif not isinstance(action, Action):
-            raise MalformedAction(f"expected an Action or its text, got {type(action).__name__}")
-        if action.verb == "say":
+        if seat not in self.game.seats:
+            self._check_seat(seat)
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = Action.parse(action)
+            elif not isinstance(action, Action):
+                raise MalformedAction(f"expected an Action or its text, got {type(action).__name__}")
+        if action[0] == "say":
             return self._say(seat, action)
-        to_act = self.to_act()
+        to_act = self._to_act_cache
+        if to_act is None:
+            to_act = self._to_act_cache = self._compute_to_act()
         if seat not in to_act:
             if not to_act:
                 raise IllegalAction("the game is over; no more actions are accepted")
@@ -288,10 +294,11 @@ class State(ABC):
             legal = self._legal_cache[seat] = self._legal(seat)
         if action not in legal:
             action = self._match(seat, action, legal)
-        start = len(self._log)
+        log = self._log
+        start = len(log)
         calls = self.rng.calls
         self._act(seat, action)
-        self._actions.append((seat, action.text))
+        self._actions.append((seat, action[2]))
         if self._revealed:
             self._undo_floor = len(self._actions)
             self._revealed = False
@@ -302,7 +309,8 @@ class State(ABC):
             if self._last_reveal:
                 self._last_reveal = frozenset()
         self._to_act_cache = None
-        self._legal_cache.clear()
+        if self._legal_cache:
+            self._legal_cache = {}
         return self._log[start:]
 
     def is_over(self) -> bool:
@@ -411,7 +419,8 @@ class State(ABC):
 
     def emit(self, text: str, rule: str = "", to: Sequence[str] | frozenset[str] | None = None) -> None:
         """Append a log entry; ``to`` limits its audience to those seats."""
-        self._log.append(LogEntry(text, rule, None if to is None else frozenset(to)))
+        # tuple.__new__ skips the NamedTuple's Python-level constructor (this runs very often)
+        self._log.append(_new_entry(LogEntry, (text, rule, None if to is None else frozenset(to))))
 
     def mark_reveal(self, to: Sequence[str] | None = None) -> None:
         """Hidden information was shown (to ``to``, or to everyone): actions before this point
@@ -434,9 +443,7 @@ class State(ABC):
 
     def _check_seat(self, seat: object) -> None:
         if seat not in self.game.seats:
-            raise IllegalAction(
-                f"unknown seat {seat!r}; this game's seats are {', '.join(self.game.seats)}"
-            )
+            raise IllegalAction(f"unknown seat {seat!r}; this game's seats are {', '.join(self.game.seats)}")
 
     def _match(self, seat: str, action: Action, legal: list[Action]) -> Action:
         """Accept text typed loosely: case-insensitive, unquoted names with spaces."""
@@ -464,7 +471,9 @@ class State(ABC):
             names = [t for t in targets.split(",") if t]
             bad = [t for t in names if t not in self.game.seats]
             if bad or seat in names:
-                raise IllegalAction(f"bad message recipients {targets!r}; seats: {', '.join(self.game.seats)}")
+                raise IllegalAction(
+                    f"bad message recipients {targets!r}; seats: {', '.join(self.game.seats)}"
+                )
             audience = frozenset([seat, *names])
         message = " ".join(action.args[1:])
         start = len(self._log)

@@ -62,10 +62,18 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+        """Shuffle in place (Fisher-Yates; one 64-bit draw per swap, index by multiply-shift,
+        whose bias is below 2**-56 for any list a game holds)."""
+        s = self.state
+        n = len(items)
+        for i in range(n - 1, 0, -1):
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
+        self.calls += max(n - 1, 0)
 
     def copy(self) -> Rng:
         return Rng(self.state, self.calls)

@@ -68,6 +68,10 @@ class GameResult:
 # -- running ----------------------------------------------------------------------------
 
 
+class SimulationError(RuntimeError):
+    """A simulated game crashed or stalled; the message names the game and its seed."""
+
+
 def resolve_bots(
     game: Game, default: str, overrides: Mapping[str, str] | None = None
 ) -> dict[str, str]:
@@ -109,11 +113,18 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
     ``seed``."""
     start = time.perf_counter()
     state = game.new_game(seed)
-    decisions = play_out(state, bots_for(game, bots, seed))
+    try:
+        decisions = play_out(state, bots_for(game, bots, seed))
+    except Exception as exc:
+        # name the game to replay; a plain message also crosses process boundaries intact
+        raise SimulationError(
+            f"{game.id} game with seed {seed} failed after {len(state.record().actions)} "
+            f"actions: {type(exc).__name__}: {exc}"
+        ) from exc
     outcome = state.outcome()
     seconds = time.perf_counter() - start
     if outcome is None:  # pragma: no cover - play_out only returns when the game is over
-        raise RuntimeError(f"{game.id} seed {seed}: the game did not end")
+        raise SimulationError(f"{game.id} game with seed {seed} did not end")
     raw = outcome.details.get("conflicts") or {}
     conflicts: dict[str, list[str]] = {}
     conflict_seats: dict[str, list[str]] = {}
@@ -199,7 +210,8 @@ def run_games(
     chunks = list(_chunks(seeds, jobs))
     by_chunk: dict[int, list[GameResult]] = {}
     done = 0
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)))
+    try:
         futures = {
             pool.submit(_run_chunk, game_name, options, kinds, chunk): i
             for i, chunk in enumerate(chunks)
@@ -210,6 +222,11 @@ def run_games(
             done += len(part)
             if progress is not None:
                 progress(done)
+    except BaseException:
+        # a failed game or Ctrl-C: do not wait for the chunks not yet started
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return [r for i in range(len(chunks)) for r in by_chunk[i]]
 
 

@@ -33,8 +33,13 @@ def test_results_do_not_depend_on_jobs() -> None:
 
 
 def test_heuristic_bots_are_deterministic_across_jobs() -> None:
-    mixed = {"US": "heuristic", "Sunni": "random", "Shia": "heuristic", "Kurd": "random",
-             "Insurgent": "heuristic"}
+    mixed = {
+        "US": "heuristic",
+        "Sunni": "random",
+        "Shia": "heuristic",
+        "Kurd": "random",
+        "Insurgent": "heuristic",
+    }
     one = run_games("iraq", SHORT, games=6, bots=mixed, seed=3, jobs=1)
     two = run_games("iraq", SHORT, games=6, bots=mixed, seed=3, jobs=2)
     assert one == two
@@ -119,8 +124,13 @@ def test_mean_and_stdev() -> None:
 # -- summarize --------------------------------------------------------------------------
 
 
-def _result(seed: int, winners: list[str], conflicts: dict[str, list[str]],
-            scores: dict[str, float], decisions: int = 10) -> GameResult:
+def _result(
+    seed: int,
+    winners: list[str],
+    conflicts: dict[str, list[str]],
+    scores: dict[str, float],
+    decisions: int = 10,
+) -> GameResult:
     return GameResult(
         seed=seed,
         scores=scores,
@@ -186,12 +196,9 @@ def runner() -> CliRunner:
 
 def test_cli_writes_json_and_csv(runner: CliRunner, tmp_path: Path) -> None:
     out_json, out_csv = tmp_path / "sim.json", tmp_path / "sim.csv"
-    result = runner.invoke(
-        app,
-        ["simulate", "iraq", "--games", "6", "--jobs", "2", "--bot", "heuristic",
-         "--seat", "US=random", "--option", "turns=2", "--seed", "100",
-         "--json", str(out_json), "--csv", str(out_csv)],
-    )
+    args = "simulate iraq --games 6 --jobs 2 --bot heuristic --seat US=random"
+    args += " --option turns=2 --seed 100"
+    result = runner.invoke(app, [*args.split(), "--json", str(out_json), "--csv", str(out_csv)])
     assert result.exit_code == 0, result.output
     assert "the Civil War" in result.stdout and "the Insurgency" in result.stdout
     assert "games/s" in result.stdout
@@ -199,8 +206,13 @@ def test_cli_writes_json_and_csv(runner: CliRunner, tmp_path: Path) -> None:
     data = json.loads(out_json.read_text())
     assert data["game"] == "iraq"
     assert data["options"]["turns"] == 2 and data["options"]["players"] == 5
-    assert data["bots"] == {"US": "random", "Sunni": "heuristic", "Shia": "heuristic",
-                            "Kurd": "heuristic", "Insurgent": "heuristic"}
+    assert data["bots"] == {
+        "US": "random",
+        "Sunni": "heuristic",
+        "Shia": "heuristic",
+        "Kurd": "heuristic",
+        "Insurgent": "heuristic",
+    }
     assert data["seed"] == 100
     assert [g["seed"] for g in data["games"]] == list(range(100, 106))
     first = data["games"][0]
@@ -214,8 +226,14 @@ def test_cli_writes_json_and_csv(runner: CliRunner, tmp_path: Path) -> None:
 
     rows = list(csv.DictReader(out_csv.open(newline="")))
     assert len(rows) == 6
-    assert list(rows[0]) == ["seed", *FIVE, "winners", "the Insurgency", "the Civil War",
-                             "decisions"]
+    assert list(rows[0]) == [
+        "seed",
+        *FIVE,
+        "winners",
+        "the Insurgency",
+        "the Civil War",
+        "decisions",
+    ]
     for row, game in zip(rows, data["games"], strict=True):
         assert int(row["seed"]) == game["seed"]
         assert float(row["Kurd"]) == game["scores"]["Kurd"]
@@ -225,11 +243,9 @@ def test_cli_writes_json_and_csv(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_cli_players_option(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "two.json"
-    result = runner.invoke(
-        app,
-        ["simulate", "iraq", "--games", "3", "--players", "2", "--bot", "random",
-         "--option", "turns=1", "--option", "two_player_removal=e-letter", "--json", str(out)],
-    )
+    args = "simulate iraq --games 3 --players 2 --bot random --option turns=1"
+    args += " --option two_player_removal=e-letter"
+    result = runner.invoke(app, [*args.split(), "--json", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert data["options"]["players"] == 2

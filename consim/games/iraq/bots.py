@@ -141,7 +141,11 @@ class HeuristicBot:
         return by_text["pass"]
 
     def _build(
-        self, view: Mapping[str, Any], offer: Mapping[str, Any], actions: Sequence[Action], by_text: dict[str, Action]
+        self,
+        view: Mapping[str, Any],
+        offer: Mapping[str, Any],
+        actions: Sequence[Action],
+        by_text: dict[str, Action],
     ) -> Action:
         given = [c["name"] for c in offer.get("give", [])]
         plan = self._plan(view, partner=offer["to"])
@@ -158,7 +162,9 @@ class HeuristicBot:
             return ask
         return by_text["cancel"]
 
-    def _respond(self, view: Mapping[str, Any], offer: Mapping[str, Any], by_text: dict[str, Action]) -> Action:
+    def _respond(
+        self, view: Mapping[str, Any], offer: Mapping[str, Any], by_text: dict[str, Action]
+    ) -> Action:
         if "accept" not in by_text:
             return by_text["decline"]
         gain = sum(self._value_of(c["name"], self.seat) for c in offer["give"])

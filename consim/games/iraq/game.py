@@ -40,11 +40,17 @@ R_THREE = "Three Player Game"
 class IraqOptions(GameOptions):
     """Options of the Iraq game. Each reading choice is explained in NOTES.md."""
 
-    players: int = Field(5, ge=2, le=5, description="2: Insurgency Only, 3: Civil War Only, 4: Isolated North, 5: Full Scale Conflict")
+    players: int = Field(
+        5,
+        ge=2,
+        le=5,
+        description="2: Insurgency Only, 3: Civil War Only, 4: Isolated North, 5: Full Scale Conflict",
+    )
     turns: int = Field(10, ge=1, le=50, description="number of turns (hands); the rulebook's game is 10")
     two_player_removal: Literal["all-ethnic", "e-letter"] = Field(
         "all-ethnic",
-        description="2 players: remove every card only Ethnic Groups can use (E, N, H, K), or only the E cards",
+        description="2 players: remove every card only Ethnic Groups can use (E, N, H, K), "
+        "or only the E cards",
     )
     civil_war_side: Literal["best", "declare"] = Field(
         "best",
@@ -53,15 +59,19 @@ class IraqOptions(GameOptions):
     )
     tie_ranking: Literal["dense", "competition"] = Field(
         "dense",
-        description="ties: the next distinct total takes the next award (dense), or tied players use up the places (competition)",
+        description="ties: the next distinct total takes the next award (dense), "
+        "or tied players use up the places (competition)",
     )
     lowest_scores_zero: bool = Field(
         True, description="the lowest total always scores 0 VP (else awards run 5/4/3/2 by rank)"
     )
     commitment: Literal["simultaneous", "sequential"] = Field(
-        "simultaneous", description="Commitment Phase discards chosen secretly by all at once, or in turn order"
+        "simultaneous",
+        description="Commitment Phase discards chosen secretly by all at once, or in turn order",
     )
-    negotiation_rounds: int = Field(3, ge=1, le=20, description="most rounds of trade offers per Negotiations Phase")
+    negotiation_rounds: int = Field(
+        3, ge=1, le=20, description="most rounds of trade offers per Negotiations Phase"
+    )
     max_trade_cards: int = Field(3, ge=1, le=10, description="most cards each side of one trade")
 
 
@@ -89,6 +99,7 @@ class IraqGame(Game):
         self.card_fv: tuple[int, ...] = tuple(c.fv for c in cards)
         self.card_use: tuple[str, ...] = tuple(c.use for c in cards)
         self.card_by_name: dict[str, int] = {c.name: i for i, c in enumerate(cards)}
+        self.card_label: tuple[str, ...] = tuple(f"{c.name} ({c.use}{c.fv})" for c in cards)
         #: [Two/Four Player Game] the deck in play after the scenario's removals
         self.deck_cards: tuple[int, ...] = tuple(i for i, c in enumerate(cards) if c.use not in removed_uses)
         self.removed_cards: tuple[int, ...] = tuple(i for i, c in enumerate(cards) if c.use in removed_uses)
@@ -100,14 +111,15 @@ class IraqGame(Game):
             s: frozenset(i for i in self.deck_cards if cards[i].use in self.uses[s]) for s in self.seats
         }
         self.side_cards: dict[str, frozenset[int]] = {
-            letter: frozenset(i for i in self.deck_cards if cards[i].use == letter) for letter in self.either_or
+            letter: frozenset(i for i in self.deck_cards if cards[i].use == letter)
+            for letter in self.either_or
         }
         #: cards a seat could ever count (own letters plus any either-or letter); used by "usable" asks
         self.wanted: dict[str, frozenset[int]] = {
             s: self.usable[s].union(*self.side_cards.values()) for s in self.seats
         }
         self.conflicts: dict[str, tuple[str, ...]] = {}
-        for key, conflict in content.scenarios.conflicts.items():
+        for conflict in content.scenarios.conflicts.values():
             present = tuple(s for s in conflict.seats if s in self.seats)
             if len(present) >= 2:
                 self.conflicts[conflict.name] = present
@@ -115,12 +127,19 @@ class IraqGame(Game):
         self.a_discard = tuple(Action("discard", (n,)) for n in self.card_name)
         self.a_give = tuple(Action("give", (n,)) for n in self.card_name)
         self.a_offer = {s: Action("offer", (s,)) for s in self.seats}
-        self.a_ask = {(n, f): Action("ask", (str(n), f)) for n in range(1, opts.max_trade_cards + 1) for f in FILTERS}
+        self.a_ask = {
+            (n, f): Action("ask", (str(n), f)) for n in range(1, opts.max_trade_cards + 1) for f in FILTERS
+        }
         self.a_ask0 = Action("ask", ("0",))
+        self.a_cancel = Action("cancel")
+        #: the "ask" actions (and cancel) offered when the partner holds at least n cards
+        self.ask_menu: list[tuple[Action, ...]] = [
+            (*(self.a_ask[(k, f)] for k in range(1, n + 1) for f in FILTERS), self.a_cancel)
+            for n in range(opts.max_trade_cards + 1)
+        ]
         self.a_declare = {letter: Action("declare", (_SIDE_NAME[letter],)) for letter in self.either_or}
         self.a_done = Action("done")
         self.a_pass = Action("pass")
-        self.a_cancel = Action("cancel")
         self.a_accept = Action("accept")
         self.a_decline = Action("decline")
 
@@ -144,8 +163,15 @@ class IraqGame(Game):
             *base,
             {"players": 2, "two_player_removal": "e-letter", "turns": 4},
             {"players": 3, "civil_war_side": "declare", "turns": 4},
-            {"players": 5, "commitment": "sequential", "tie_ranking": "competition",
-             "lowest_scores_zero": False, "turns": 3, "max_trade_cards": 5, "negotiation_rounds": 5},
+            {
+                "players": 5,
+                "commitment": "sequential",
+                "tie_ranking": "competition",
+                "lowest_scores_zero": False,
+                "turns": 3,
+                "max_trade_cards": 5,
+                "negotiation_rounds": 5,
+            },
         ]
 
     def _blank_state(self, seed: int) -> IraqState:
@@ -274,6 +300,7 @@ class IraqState(State):
                     self.hands[seat].append(card)
         for seat in g.seats:
             self.emit(f"You are dealt: {self._names(self.hands[seat])}.", R_SITUATION, (seat,))
+        self.mark_reveal(g.seats)
         self.emit(f"Each player is dealt {HAND_SIZE} cards.", R_SITUATION)
         self.committed = []
         self.pending = {s: [] for s in g.seats}
@@ -295,14 +322,16 @@ class IraqState(State):
                     if seat not in self.committed:
                         return (seat,)
                 return ()
-            return tuple(s for s in self.g.seats if s not in self.committed)
+            committed = self.committed
+            return tuple([s for s in self.g.seats if s not in committed])
         if phase == "negotiation":
             offer = self.offer
             if offer is None:
                 return (self.neg_order[self.neg_pos],)
             return (offer["from"],) if offer["stage"] == "give" else (offer["to"],)
         if phase == "declare":
-            return tuple(s for s in self.g.seats if s not in self.declared)
+            declared = self.declared
+            return tuple([s for s in self.g.seats if s not in declared])
         return ()
 
     def _legal(self, seat: str) -> list[Action]:
@@ -329,12 +358,7 @@ class IraqState(State):
                     acts = [a_give[c] for c in self.hands[seat] if c not in give]
                 if give:
                     acts.append(g.a_ask0)
-                most = min(g.o.max_trade_cards, len(self.hands[offer["to"]]))
-                a_ask = g.a_ask
-                for n in range(1, most + 1):
-                    acts.append(a_ask[(n, "any")])
-                    acts.append(a_ask[(n, "usable")])
-                acts.append(g.a_cancel)
+                acts.extend(g.ask_menu[min(g.o.max_trade_cards, len(self.hands[offer["to"]]))])
                 return acts
             if stage == "respond":
                 if len(self._matching(offer)) >= offer["ask"]:
@@ -410,7 +434,8 @@ class IraqState(State):
             offer = self.offer
             if offer is None:
                 if verb == "offer":
-                    return f"offer to whom? choose one of {', '.join(s for s in g.seats if s != seat)} [{R_NEGOTIATE}]"
+                    others = ", ".join(s for s in g.seats if s != seat)
+                    return f"offer to whom? choose one of {others} [{R_NEGOTIATE}]"
                 return f"on your negotiation turn you may 'offer SEAT' or 'pass' [{R_NEGOTIATE}]"
             if offer["stage"] == "give":
                 if verb == "give":
@@ -475,17 +500,17 @@ class IraqState(State):
         for card in chosen:
             hand.remove(card)
         self.discard.extend(chosen)
-        drawn = []
+        drawn: list[int] = []
         for _ in chosen:
-            card = self._draw()
-            if card is not None:
-                drawn.append(card)
+            new = self._draw()
+            if new is not None:
+                drawn.append(new)
         hand.extend(drawn)
+        if drawn:
+            self.mark_reveal((seat,))  # a card draw: no undo past it
         self.pending[seat] = []
         if chosen:
-            self.emit(
-                f"You discard {self._names(chosen)} and draw {self._names(drawn)}.", R_COMMIT, (seat,)
-            )
+            self.emit(f"You discard {self._names(chosen)} and draw {self._names(drawn)}.", R_COMMIT, (seat,))
         self.emit(f"{seat} discards {len(chosen)} card(s) and draws {len(drawn)}.", R_COMMIT)
 
     # [Negotiations Phase] ---------------------------------------------------------------
@@ -512,8 +537,15 @@ class IraqState(State):
                 self.emit(f"{seat} passes.", R_NEGOTIATE)
                 self._next_negotiator()
             else:  # offer SEAT
-                self.offer = {"from": seat, "to": action.args[0], "give": [], "ask": 0,
-                              "filter": "any", "stage": "give", "taken": []}
+                self.offer = {
+                    "from": seat,
+                    "to": action.args[0],
+                    "give": [],
+                    "ask": 0,
+                    "filter": "any",
+                    "stage": "give",
+                    "taken": [],
+                }
             return
         stage = offer["stage"]
         if stage == "give":
@@ -596,7 +628,8 @@ class IraqState(State):
             revealed[seat] = [g.card_name[c] for c in hand]
             counted = f", counting {_SIDE_NAME[side]} cards" if side else ""
             self.emit(
-                f"{seat} reveals {self._names(hand, with_values=True) or 'no cards'}: usable FV {total}{counted}.",
+                f"{seat} reveals {self._names(hand, with_values=True) or 'no cards'}: "
+                f"usable FV {total}{counted}.",
                 R_THREE if side else R_GROUND,
             )
         self.mark_reveal()
@@ -605,17 +638,22 @@ class IraqState(State):
             self.vp[seat] += awards[seat]
         ranking = sorted(g.seats, key=lambda s: -totals[s])
         self.emit(
-            "Score: " + ", ".join(f"{s} {totals[s]} FV -> {awards[s]} VP" for s in ranking)
-            + ". Totals: " + ", ".join(f"{s} {self.vp[s]}" for s in g.seats) + ".",
+            "Score: "
+            + ", ".join(f"{s} {totals[s]} FV -> {awards[s]} VP" for s in ranking)
+            + ". Totals: "
+            + ", ".join(f"{s} {self.vp[s]}" for s in g.seats)
+            + ".",
             R_SCORE,
         )
-        self.history.append({
-            "turn": self.turn,
-            "fv": totals,
-            "vp": awards,
-            "sides": {s: _SIDE_NAME[v] for s, v in sides.items() if v},
-            "hands": revealed,
-        })
+        self.history.append(
+            {
+                "turn": self.turn,
+                "fv": totals,
+                "vp": awards,
+                "sides": {s: _SIDE_NAME[v] for s, v in sides.items() if v},
+                "hands": revealed,
+            }
+        )
         # end of turn: every hand goes to the discard pile (NOTES.md)
         for seat in g.seats:
             self.discard.extend(self.hands[seat])
@@ -699,7 +737,9 @@ class IraqState(State):
             "discard_size": len(self.discard),
             "committed": list(self.committed),
             "declared": sorted(self.declared),
-            "history": [{"turn": h["turn"], "fv": h["fv"], "vp": h["vp"], "sides": h["sides"]} for h in self.history],
+            "history": [
+                {"turn": h["turn"], "fv": h["fv"], "vp": h["vp"], "sides": h["sides"]} for h in self.history
+            ],
             "last_reveal": self.history[-1]["hands"] if self.history else {},
         }
         if self.phase == "negotiation":
@@ -714,11 +754,13 @@ class IraqState(State):
             if offer is not None:
                 public: dict[str, Any] = {"from": offer["from"], "to": offer["to"], "stage": offer["stage"]}
                 if seat == offer["from"] or (seat == offer["to"] and offer["stage"] != "give"):
-                    public.update({
-                        "give": [self._card_info(c, seat) for c in offer["give"]],
-                        "ask": offer["ask"],
-                        "filter": offer["filter"],
-                    })
+                    public.update(
+                        {
+                            "give": [self._card_info(c, seat) for c in offer["give"]],
+                            "ask": offer["ask"],
+                            "filter": offer["filter"],
+                        }
+                    )
                 if seat == offer["to"]:
                     # the cards chosen in return are the responder's secret until the trade is done
                     public["taken"] = [self._card_info(c, seat) for c in offer["taken"]]
@@ -798,10 +840,14 @@ class IraqState(State):
             raise RestoreError(f"unknown phase {self.phase!r}")
         everywhere = self.deck + self.discard + [c for h in self.hands.values() for c in h]
         if sorted(everywhere) != sorted(g.deck_cards):
-            raise RestoreError("every card of the deck must be in exactly one place (deck, discard or a hand)")
+            raise RestoreError(
+                "every card of the deck must be in exactly one place (deck, discard or a hand)"
+            )
         for seat, pend in self.pending.items():
             if not set(pend) <= set(self.hands[seat]) or len(pend) > MAX_DISCARD:
-                raise RestoreError(f"{seat}'s pending discards must be at most {MAX_DISCARD} cards from its hand")
+                raise RestoreError(
+                    f"{seat}'s pending discards must be at most {MAX_DISCARD} cards from its hand"
+                )
         if self.phase == "negotiation":
             if sorted(self.neg_order) != sorted(g.seats) or not 0 <= self.neg_pos < len(g.seats):
                 raise RestoreError("bad negotiation order or position")
@@ -839,7 +885,4 @@ class IraqState(State):
     # ----------------------------------------------------------------------------------
 
     def _names(self, cards: list[int], with_values: bool = False) -> str:
-        g = self.g
-        if with_values:
-            return ", ".join(f"{g.card_name[c]} ({g.card_use[c]}{g.card_fv[c]})" for c in cards)
-        return ", ".join(g.card_name[c] for c in cards)
+        return ", ".join(map((self.g.card_label if with_values else self.g.card_name).__getitem__, cards))

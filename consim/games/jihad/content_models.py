@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
@@ -110,10 +110,6 @@ class Provenanced(_Strict):
             extra = set(self.external_fields) - set(self.reconstructed_fields)
             if extra:
                 raise ValueError(f"external_fields {sorted(extra)} not listed as reconstructed")
-        if self.reconstructed and not self.reconstructed_fields and self.source:
-            # whole-record reconstruction with a source is allowed (the source names the rule
-            # that the reconstruction must satisfy); nothing more to check
-            pass
         return self
 
     def is_confirmed(self, field: str) -> bool:
@@ -230,11 +226,11 @@ class MapFile(_Strict):
         order = tuple(p.id for p in self.paths)
         if order != PATH_ORDER:
             problems.append(f"paths must be listed counter-clockwise {PATH_ORDER} [2.1.1], got {order}")
-        lands = {}
-        for land in self.lands:
-            if land.id in lands or land.id == "mecca":
-                problems.append(f"lands: duplicate land id {land.id!r}")
-            lands[land.id] = land
+        lands: dict[str, Land] = {}
+        for each in self.lands:
+            if each.id in lands or each.id == "mecca":
+                problems.append(f"lands: duplicate land id {each.id!r}")
+            lands[each.id] = each
         listed: set[str] = set()
         for path in self.paths:
             if path.advanced_only != (path.id in ADVANCED_PATHS):
@@ -289,12 +285,16 @@ class MapFile(_Strict):
             if land.baqt_flag and land.path not in ADVANCED_PATHS:
                 problems.append(f"land {land.id}: Baqt flags exist only on African/Caucasus paths")
         route_ids = {r.id for r in self.trade_routes}
+        path_theater = {p.id: p.theater for p in self.paths}
         for route in self.trade_routes:
-            for end in route.ends:
+            for end, theater in zip(route.ends, route.theaters, strict=True):
                 if end not in lands:
                     problems.append(f"trade route {route.id}: unknown end land {end!r}")
-                elif route.id not in lands[end].trade_route_ends:
+                    continue
+                if route.id not in lands[end].trade_route_ends:
                     problems.append(f"land {end}: should list trade route {route.id!r}")
+                if path_theater[lands[end].path] != theater:
+                    problems.append(f"trade route {route.id}: {end} is not in the {theater} theater")
         for land in self.lands:
             for rid in land.trade_route_ends:
                 if rid not in route_ids:
@@ -555,6 +555,7 @@ class RoseEntry(_Strict):
 
     @model_validator(mode="after")
     def _check_entry(self) -> RoseEntry:
+        # (F3 placement on the Persian paths is checked by Rose)
         if self.fitna and (self.f3 or self.red or self.hits):
             raise ValueError("an F hex carries no number [7.1.2]")
         if self.f3 and (self.red or self.hits != 3):
@@ -577,6 +578,13 @@ class Rose(_Strict):
     indian: RoseEntry
     parthian: RoseEntry
     caucasus: RoseEntry
+
+    @model_validator(mode="after")
+    def _check_f3(self) -> Rose:
+        for path in PATH_ORDER:
+            if self.entry(path).f3 and path not in ("indian", "parthian"):
+                raise ValueError(f"F3 on the {path} path: only Persian paths can hold a Persian army")
+        return self
 
     def entry(self, path: str) -> RoseEntry:
         value: RoseEntry = getattr(self, path)
@@ -1339,7 +1347,7 @@ class DarAlIslamTable(Provenanced):
     def _check_rows(self) -> DarAlIslamTable:
         if [r.total for r in self.rows] != list(range(4, 21)):
             raise ValueError("the Dar al-Islam table needs one row for each total 4-20 [18.1]")
-        if {r.result for r in self.rows} != set(DarResult.__args__):  # type: ignore[attr-defined]
+        if {r.result for r in self.rows} != set(get_args(DarResult)):
             raise ValueError("every Dar al-Islam result [18.2-18.6] must appear on the table")
         return self
 
@@ -1483,8 +1491,30 @@ class JihadContent(_Strict):
         for group in (p.castles, p.capitals, p.rulers, p.blessings, p.refugees, p.markers):
             ids.update(x.id for x in group)
         ids.update(c.id for c in p.last_stand_chits)
+        ids.add(p.great_king.id)
         ids.update(f"kaaba_{t.value}" for t in p.kaaba_tiles)
         return ids
+
+    def piece_sides(self, piece_id: str) -> set[str] | None:
+        """The side names a set-up may give a piece (None: not a two-sided piece we track)."""
+        p = self.powers
+        for marker in p.markers:
+            if marker.id == piece_id:
+                return set(marker.sides)
+        for blessing in p.blessings:
+            if blessing.id == piece_id:
+                return {s.id for s in blessing.sides}
+        for castle in p.castles:
+            if castle.id == piece_id:
+                if castle.kind == "major":
+                    return {"strong", "weak"}
+                return {castle.owner, castle.back_owner or castle.owner}
+        if any(c.id == piece_id for c in p.capitals):
+            return {"strong", "weak"}
+        for chit in p.last_stand_chits:
+            if chit.id == piece_id:
+                return set(chit.sides)
+        return None
 
     def place_ids(self) -> set[str]:
         """Every Land, Mecca, and every box a piece may sit in."""
@@ -1564,9 +1594,24 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
                     loc=("capitals", i, "rebuild_lands"),
                     message=f"unknown land {land_id!r}",
                 )
-    for i, refugee in enumerate(content.powers.refugees):
-        if refugee.path not in PATH_ORDER:
-            yield Problem(file="powers.yaml", loc=("refugees", i), message="unknown path")
+    for land in content.map.lands:
+        for kind in ("military_heartland", "religious_heartland"):
+            empire = getattr(land, kind)
+            if empire is not None and empire in powers and land.path not in powers[empire].paths:
+                yield Problem(
+                    file="map.yaml",
+                    loc=("lands", content.map.lands.index(land), kind),
+                    message=f"{land.id} is not on a {empire} path [21.5]",
+                )
+    for i, each_ruler in enumerate(content.powers.rulers):
+        skill_track = next((t for t in content.powers.skill_tracks if t.id == each_ruler.track), None)
+        if skill_track is None or each_ruler.max_rating not in skill_track.boxes:
+            yield Problem(
+                file="powers.yaml",
+                loc=("rulers", i),
+                message=f"ruler {each_ruler.id}: the {each_ruler.track} track has no box "
+                f"{each_ruler.max_rating}",
+            )
 
     # cards
     for c, card in enumerate(content.cards.cards):
@@ -1607,6 +1652,13 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
                 yield Problem(file="setup.yaml", loc=loc, message=f"unknown piece {placement.piece!r}")
             if placement.at not in places:
                 yield Problem(file="setup.yaml", loc=loc, message=f"unknown place {placement.at!r}")
+            sides = content.piece_sides(placement.piece)
+            if placement.side is not None and sides is not None and placement.side not in sides:
+                yield Problem(
+                    file="setup.yaml",
+                    loc=loc,
+                    message=f"{placement.piece} has no side {placement.side!r} (sides: {sorted(sides)})",
+                )
         for ruler_id, rating in setup.ruler_ratings.items():
             ruler = next((r for r in content.powers.rulers if r.id == ruler_id), None)
             if ruler is None:
@@ -1646,7 +1698,6 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
         placed = [a.army for a in setup.armies]
         if len(set(placed)) != len(placed):
             yield Problem(file="setup.yaml", loc=("setups", s, "armies"), message="army placed twice")
-    del powers
 
 
 def _format_problems(directory: Path, problems: list[Problem]) -> str:

@@ -1,0 +1,1092 @@
+"""Typed models of the Battle for Baghdad content files, validated at load time.
+
+The five YAML files under ``content/`` hold the map, the faction screens, the Command
+cards, the Arms Bazaar deck and the Arab Street deck. Each file is validated on its own
+(field types, value ranges, references inside the file), then :class:`BaghdadContent`
+checks the references between files (zone ids, five Command cards per faction, starting
+forces in affiliated zones, ...). Every error names the file, and where possible the line
+and the record.
+
+Most values are reconstructions of unpublished printed components: each record says so with
+``reconstructed: true`` (and ``reconstructed_fields`` when only some fields are), or cites
+its ``source``. See ``content/PROVENANCE.md``.
+
+>>> content = load_content(CONTENT_DIR)
+>>> content.zone("green_zone").fortified, content.zone("green_zone").affiliation
+(True, 'US')
+>>> [f.id for f in content.factions_in_play(4)]
+['Shiite', 'Sunni', 'Government', 'US']
+>>> content.crosses_river("kadhimiya", "adhamiyah")
+True
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Annotated, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from consim.core.content import load_model
+from consim.core.errors import ContentError
+
+CONTENT_DIR = Path(__file__).parent / "content"
+
+ZONE_COUNT = 23
+"""The map has 23 zones (rulebook: Map of Baghdad)."""
+
+# --------------------------------------------------------------------------- vocabulary
+
+FactionId = Literal["Shiite", "Sunni", "Government", "US", "Jihadist", "NGO"]
+FACTION_IDS: tuple[FactionId, ...] = ("Shiite", "Sunni", "Government", "US", "Jihadist", "NGO")
+Affiliation = Literal["Shiite", "Sunni", "Government", "US", "Jihadist", "NGO", "contested"]
+CommandType = Literal["Conventional", "Unconventional"]
+Symbol = Literal["Connections", "Hearts", "Minds"]
+Side = Literal["east", "west"]
+
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+Text = Annotated[str, Field(min_length=1)]
+Count = Annotated[int, Field(ge=0)]
+Positive = Annotated[int, Field(ge=1)]
+Coordinate = Annotated[int, Field(ge=0, le=1000)]
+PlayerCount = Annotated[int, Field(ge=3, le=6)]
+
+Timing = Literal[
+    "combat_plan",  # chosen secretly as part of an Operational Plan
+    "combat_reveal",  # by a combatant, after both plans are revealed, before totals compare
+    "after_combat",  # by a combatant, once the winner is known, before PP are awarded
+    "combat_phase",  # at the start of the Combat Phase, before any battle
+    "initiative",  # at the start of the Initiative Phase, instead of bidding
+    "arab_street",  # in the Arab Street Phase, after a card has been resolved
+    "own_action",  # at any time during one's own Action Phase (Recruit or Move step)
+    "own_recruit_step",
+    "own_move_step",
+    "after_gain",  # immediately after receiving PP from one source
+]
+
+GainSource = Literal["combat_award", "civic_action_map", "civic_action_income", "card_effect", "elections"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+_PROVENANCE_FIELDS = frozenset({"source", "reconstructed", "reconstructed_fields", "notes"})
+
+
+class _Sourced(_Strict):
+    """A record with provenance: a ``source`` for confirmed values, ``reconstructed`` else.
+
+    * confirmed: ``source`` only;
+    * fully reconstructed: ``reconstructed: true`` (``source`` may give the confirmed idea);
+    * partly reconstructed: ``source`` plus ``reconstructed: true`` plus the list of
+      ``reconstructed_fields``.
+    """
+
+    source: Text | None = None
+    reconstructed: bool = False
+    reconstructed_fields: tuple[str, ...] = ()
+    notes: Text | None = None
+
+    @model_validator(mode="after")
+    def _check_provenance(self) -> Self:
+        if not self.reconstructed and self.source is None:
+            raise ValueError("record needs a `source` or `reconstructed: true`")
+        if self.reconstructed_fields and not self.reconstructed:
+            raise ValueError("`reconstructed_fields` given without `reconstructed: true`")
+        if self.reconstructed and self.source is not None and not self.reconstructed_fields:
+            raise ValueError(
+                "record has a `source` and `reconstructed: true`: list the `reconstructed_fields`"
+            )
+        known = set(type(self).model_fields) - _PROVENANCE_FIELDS
+        unknown = [f for f in self.reconstructed_fields if f not in known]
+        if unknown:
+            raise ValueError(f"reconstructed_fields names unknown field(s) {unknown}; known: {sorted(known)}")
+        return self
+
+
+class FileProvenance(_Strict):
+    """The ``provenance:`` header of every content file."""
+
+    summary: Text
+    confirmed: tuple[Text, ...]
+    reconstructed: tuple[Text, ...]
+    sources: tuple[Text, ...] = Field(min_length=1)
+
+
+def _duplicates(items: list[str]) -> list[str]:
+    seen: set[str] = set()
+    dups: list[str] = []
+    for item in items:
+        if item in seen and item not in dups:
+            dups.append(item)
+        seen.add(item)
+    return dups
+
+
+# --------------------------------------------------------------------------- map.yaml
+
+
+class Zone(_Sourced):
+    """One of the 23 zones. ``across_river`` repeats the neighbours on the other bank."""
+
+    id: Id
+    name: Text
+    pp: int = Field(ge=1, le=5)
+    affiliation: Affiliation
+    airport: bool = False
+    fortified: bool = False
+    sanctuary: bool = False
+    side: Side
+    x: Coordinate
+    y: Coordinate
+    neighbours: tuple[Id, ...] = Field(min_length=1)
+    across_river: tuple[Id, ...] = ()
+
+    @model_validator(mode="after")
+    def _check_zone(self) -> Self:
+        if self.id in self.neighbours:
+            raise ValueError(f"zone {self.id!r} lists itself as a neighbour")
+        if dups := _duplicates(list(self.neighbours)):
+            raise ValueError(f"zone {self.id!r} lists neighbour(s) twice: {dups}")
+        if stray := [z for z in self.across_river if z not in self.neighbours]:
+            raise ValueError(f"zone {self.id!r}: across_river {stray} not among its neighbours")
+        if self.sanctuary and self.fortified:
+            raise ValueError(f"zone {self.id!r} cannot be both Sanctuary and Fortified")
+        return self
+
+
+class River(_Sourced):
+    name: Text
+    east_bank: Text
+    west_bank: Text
+
+
+class Bridge(_Sourced):
+    """A river crossing between two adjacent zones on opposite banks (for the SVG map)."""
+
+    zones: tuple[Id, Id]
+    name: Text
+
+
+class MapFile(_Strict):
+    provenance: FileProvenance
+    river: River
+    zones: tuple[Zone, ...]
+    bridges: tuple[Bridge, ...]
+
+    @model_validator(mode="after")
+    def _check_map(self) -> Self:
+        problems: list[str] = []
+        if len(self.zones) != ZONE_COUNT:
+            problems.append(f"the map must have exactly {ZONE_COUNT} zones, found {len(self.zones)}")
+        ids = [z.id for z in self.zones]
+        if dups := _duplicates(ids):
+            problems.append(f"duplicate zone ids: {dups}")
+        if dups := _duplicates([z.name for z in self.zones]):
+            problems.append(f"duplicate zone names: {dups}")
+        by_id = {z.id: z for z in self.zones}
+        for zone in self.zones:
+            for other in zone.neighbours:
+                if other not in by_id:
+                    problems.append(f"zone {zone.id!r}: unknown neighbour zone {other!r}")
+                elif zone.id not in by_id[other].neighbours:
+                    problems.append(
+                        f"adjacency is not symmetric: {zone.id!r} lists {other!r} as a "
+                        f"neighbour but {other!r} does not list {zone.id!r}"
+                    )
+                else:
+                    crosses = by_id[other].side != zone.side
+                    if crosses and other not in zone.across_river:
+                        problems.append(
+                            f"zone {zone.id!r}: neighbour {other!r} is on the other bank and "
+                            f"must be listed in across_river"
+                        )
+                    if not crosses and other in zone.across_river:
+                        problems.append(
+                            f"zone {zone.id!r}: {other!r} is on the same bank but is listed in across_river"
+                        )
+        for kind, flag in (("Sanctuary", "sanctuary"), ("Fortified", "fortified")):
+            marked = [z.id for z in self.zones if getattr(z, flag)]
+            if len(marked) != 1:
+                problems.append(f"exactly one {kind} zone is required, found {marked}")
+        if not any(z.airport for z in self.zones):
+            problems.append("at least one Airport zone is required")
+        if not problems:
+            unreached = set(ids) - _reachable(ids[0], {z.id: z.neighbours for z in self.zones})
+            if unreached:
+                problems.append(f"the map is not connected: cannot reach {sorted(unreached)}")
+            crossings = {frozenset((z.id, other)) for z in self.zones for other in z.across_river}
+            bridged = [frozenset(b.zones) for b in self.bridges]
+            for bridge in self.bridges:
+                if frozenset(bridge.zones) not in crossings:
+                    problems.append(
+                        f"bridge {bridge.name!r} joins {list(bridge.zones)}, which is not a "
+                        f"river crossing on the map"
+                    )
+            for pair in crossings - set(bridged):
+                problems.append(f"river crossing {sorted(pair)} has no bridge entry")
+            if len(bridged) != len(set(bridged)):
+                problems.append("a river crossing has more than one bridge entry")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+def _reachable(start: str, graph: dict[str, tuple[str, ...]]) -> set[str]:
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for nxt in graph.get(queue.popleft(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+# --------------------------------------------------------------------------- factions.yaml
+
+
+class UnitCount(_Strict):
+    security: Count = 0
+    infrastructure: Count = 0
+
+    @property
+    def total(self) -> int:
+        return self.security + self.infrastructure
+
+
+class UndergroundMovement(_Sourced):
+    """Affiliated zone to affiliated zone, any distance, ignoring river and occupants."""
+
+    type: Literal["underground_movement"]
+    per_turn: Positive = 1
+    text: Text
+
+
+class Airmobile(_Sourced):
+    """One flight per controlled Airport zone per turn; any zone to any zone."""
+
+    type: Literal["airmobile"]
+    moves_per_airport: Positive = 1
+    text: Text
+
+
+class UnitCombatValue(_Sourced):
+    """The faction's units are worth ``value`` in combat, ``fortified_value`` when Incremented."""
+
+    type: Literal["unit_combat_value"]
+    value: Positive
+    fortified_value: Positive
+    text: Text
+
+    @model_validator(mode="after")
+    def _check_values(self) -> Self:
+        if self.fortified_value <= self.value:
+            raise ValueError("fortified_value must exceed value")
+        return self
+
+
+class Peacekeeping(_Sourced):
+    """NGO Peacekeeping: no obligation to fight, ignored for control, PP on being attacked."""
+
+    type: Literal["peacekeeping"]
+    text: Text
+
+
+SpecialRule = Annotated[
+    UndergroundMovement | Airmobile | UnitCombatValue | Peacekeeping,
+    Field(discriminator="type"),
+]
+SpecialRuleType = Literal["underground_movement", "airmobile", "unit_combat_value", "peacekeeping"]
+
+
+class ControlZones(_Strict):
+    """At least ``count`` of ``zones`` are controlled by ``by`` (default: the faction itself).
+
+    With several factions in ``by``, a zone counts when any one of them controls it.
+    """
+
+    type: Literal["control_zones"]
+    zones: tuple[Id, ...] = Field(min_length=1)
+    count: Positive
+    by: tuple[FactionId, ...] | None = None
+
+    @model_validator(mode="after")
+    def _check_count(self) -> Self:
+        _check_zone_list(self.zones, self.count)
+        return self
+
+
+class ControlAffiliatedZones(_Strict):
+    """The faction controls at least ``count`` zones affiliated with any of ``affiliations``.
+
+    ``self`` stands for the faction's own affiliation (the rulebook's CAZ).
+    """
+
+    type: Literal["control_affiliated_zones"]
+    affiliations: tuple[FactionId | Literal["self"], ...] = Field(min_length=1)
+    count: Positive
+
+
+class InfrastructureInZones(_Strict):
+    """At least ``count`` zones (of ``zones``, or of the whole map when omitted) each hold at
+    least ``min_per_zone`` of the faction's Infrastructure, and, with ``require_control``,
+    are controlled by it."""
+
+    type: Literal["infrastructure_in_zones"]
+    zones: tuple[Id, ...] | None = None
+    count: Positive
+    min_per_zone: Positive = 1
+    require_control: bool
+
+    @model_validator(mode="after")
+    def _check_count(self) -> Self:
+        if self.zones is not None:
+            _check_zone_list(self.zones, self.count)
+        return self
+
+
+class NoCrossAffiliatedControl(_Strict):
+    """Neither faction controls a zone affiliated with the other ("keep them apart")."""
+
+    type: Literal["no_cross_affiliated_control"]
+    factions: tuple[FactionId, FactionId]
+
+    @model_validator(mode="after")
+    def _check_pair(self) -> Self:
+        if self.factions[0] == self.factions[1]:
+            raise ValueError("no_cross_affiliated_control needs two different factions")
+        return self
+
+
+class AllOf(_Strict):
+    """Every sub-condition holds."""
+
+    type: Literal["all_of"]
+    conditions: tuple[VictoryCondition, ...] = Field(min_length=2)
+
+
+class AnyOf(_Strict):
+    """At least one sub-condition holds."""
+
+    type: Literal["any_of"]
+    conditions: tuple[VictoryCondition, ...] = Field(min_length=2)
+
+
+VictoryCondition = Annotated[
+    ControlZones | ControlAffiliatedZones | InfrastructureInZones | NoCrossAffiliatedControl | AllOf | AnyOf,
+    Field(discriminator="type"),
+]
+AllOf.model_rebuild()
+AnyOf.model_rebuild()
+
+
+def _check_zone_list(zones: tuple[str, ...], count: int) -> None:
+    if dups := _duplicates(list(zones)):
+        raise ValueError(f"zone(s) listed twice: {dups}")
+    if count > len(zones):
+        raise ValueError(f"count {count} exceeds the {len(zones)} zones listed")
+
+
+def iter_conditions(condition: VictoryCondition) -> Iterator[VictoryCondition]:
+    """Yield ``condition`` and, recursively, every sub-condition."""
+    yield condition
+    if isinstance(condition, AllOf | AnyOf):
+        for sub in condition.conditions:
+            yield from iter_conditions(sub)
+
+
+class SpecialVictory(_Sourced):
+    text: Text
+    condition: VictoryCondition
+
+    def zone_refs(self) -> set[str]:
+        refs: set[str] = set()
+        for cond in iter_conditions(self.condition):
+            if isinstance(cond, ControlZones | InfrastructureInZones) and cond.zones:
+                refs.update(cond.zones)
+        return refs
+
+
+class StartingSetup(_Strict):
+    """Units on the map (by zone), PP behind the screen and Arms Bazaar cards drawn."""
+
+    pp: Count
+    hand: Count
+    forces: dict[Id, UnitCount] = Field(min_length=1)
+
+    @property
+    def units(self) -> UnitCount:
+        return UnitCount(
+            security=sum(u.security for u in self.forces.values()),
+            infrastructure=sum(u.infrastructure for u in self.forces.values()),
+        )
+
+
+class Faction(_Sourced):
+    """One faction screen."""
+
+    id: FactionId
+    name: Text
+    colour: Text
+    colour_hex: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+    player_counts: tuple[PlayerCount, ...] = Field(min_length=1)
+    moves_per_turn: Positive
+    max_hand: Positive
+    civic_income: Count
+    spawn_zones: tuple[Id, ...]
+    counters: UnitCount
+    special_rules: tuple[SpecialRule, ...]
+    victory: SpecialVictory
+    starting: StartingSetup
+
+    @model_validator(mode="after")
+    def _check_faction(self) -> Self:
+        if list(self.player_counts) != sorted(set(self.player_counts)):
+            raise ValueError(f"{self.id}: player_counts must be ascending without repeats")
+        if self.starting.hand > self.max_hand:
+            raise ValueError(
+                f"{self.id}: starting hand {self.starting.hand} exceeds max_hand {self.max_hand}"
+            )
+        units = self.starting.units
+        if units.security > self.counters.security or units.infrastructure > self.counters.infrastructure:
+            raise ValueError(f"{self.id}: starting forces exceed the counters provided")
+        if dups := _duplicates([r.type for r in self.special_rules]):
+            raise ValueError(f"{self.id}: special rule(s) listed twice: {dups}")
+        return self
+
+    def has_rule(self, rule_type: SpecialRuleType) -> bool:
+        return any(r.type == rule_type for r in self.special_rules)
+
+    def rule(self, rule_type: SpecialRuleType) -> SpecialRule:
+        for r in self.special_rules:
+            if r.type == rule_type:
+                return r
+        raise KeyError(f"{self.id} has no special rule {rule_type!r}")
+
+    @property
+    def unit_combat_value(self) -> int:
+        """Combat value of one unit outside the Fortified zone (US 2, others 1)."""
+        for r in self.special_rules:
+            if isinstance(r, UnitCombatValue):
+                return r.value
+        return 1
+
+
+class GameRules(_Sourced):
+    """Game-wide numbers from the rulebook."""
+
+    security_cost: Positive
+    infrastructure_cost: Positive
+    security_collects: Positive
+    infrastructure_collects: Positive
+    unit_combat_value: Positive
+    fortified_increment: Positive
+    max_commitment: Positive
+    move_range: Positive
+    command_cards_per_faction: Positive
+    command_buyback_multiplier: Positive
+    standard_victory_pp: Positive
+    pp_per_controlled_zone: Positive
+    no_bid_card_price: Positive
+    first_bidder_turn_one: FactionId
+    pp_marker_values: tuple[Positive, ...] = Field(min_length=1)
+    stalemate_winners: dict[PlayerCount, FactionId | None]
+
+    @model_validator(mode="after")
+    def _check_stalemate(self) -> Self:
+        if sorted(self.stalemate_winners) != [3, 4, 5, 6]:
+            raise ValueError("stalemate_winners needs an entry for each of 3, 4, 5 and 6 players")
+        return self
+
+
+class FactionsFile(_Strict):
+    provenance: FileProvenance
+    rules: GameRules
+    faction_order: tuple[FactionId, ...]
+    factions: tuple[Faction, ...]
+
+    @model_validator(mode="after")
+    def _check_factions(self) -> Self:
+        if sorted(self.faction_order) != sorted(FACTION_IDS):
+            raise ValueError(f"faction_order must name each of {list(FACTION_IDS)} once")
+        ids = [f.id for f in self.factions]
+        if sorted(ids) != sorted(FACTION_IDS):
+            raise ValueError(f"factions must define each of {list(FACTION_IDS)} once, got {ids}")
+        by_id = {f.id: f for f in self.factions}
+        for n in (3, 4, 5, 6):
+            members = [fid for fid in self.faction_order if n in by_id[fid].player_counts]
+            if members != list(self.faction_order[:n]):
+                raise ValueError(
+                    f"a {n}-player game must use the first {n} factions of faction_order "
+                    f"{list(self.faction_order[:n])}, but player_counts give {members}"
+                )
+            winner = self.rules.stalemate_winners[n]
+            if winner is not None and winner not in members:
+                raise ValueError(f"stalemate winner {winner} is not in the {n}-player game")
+        if self.rules.first_bidder_turn_one not in self.faction_order[:3]:
+            raise ValueError("first_bidder_turn_one must play at every player count")
+        return self
+
+
+# --------------------------------------------------------------------------- command_cards.yaml
+
+
+class CommandCard(_Sourced):
+    id: Id
+    faction: FactionId
+    name: Text
+    value: int = Field(ge=1, le=9)
+    types: tuple[CommandType, ...] = Field(min_length=1, max_length=2)
+
+    @model_validator(mode="after")
+    def _check_types(self) -> Self:
+        if len(set(self.types)) != len(self.types):
+            raise ValueError(f"command card {self.id!r} repeats a type")
+        return self
+
+    @property
+    def buyback_cost(self) -> int:
+        """PP to restore it once Neutralized: twice its value (rulebook: Recruit Step)."""
+        return 2 * self.value
+
+
+class CommandCardsFile(_Strict):
+    provenance: FileProvenance
+    command_cards: tuple[CommandCard, ...]
+
+    @model_validator(mode="after")
+    def _check_cards(self) -> Self:
+        if dups := _duplicates([c.id for c in self.command_cards]):
+            raise ValueError(f"duplicate command card ids: {dups}")
+        return self
+
+
+# --------------------------------------------------------------------------- arms_bazaar.yaml
+# Effects. Each is a small record keyed by `op`; the engine implements one handler per op.
+
+
+class NeutralizeCommand(_Strict):
+    """Offense: Neutralizes the enemy Command (or Network) if it has any of ``command_types``
+    and, when ``max_value`` is set, a value no higher than it."""
+
+    op: Literal["neutralize_command"]
+    command_types: tuple[CommandType, ...] = Field(min_length=1)
+    max_value: Positive | None = None
+
+
+class BlockOffense(_Strict):
+    """Defense: stops an enemy Offense of one of ``offense_types`` or named in ``cards``."""
+
+    op: Literal["block_offense"]
+    offense_types: tuple[CommandType, ...] = ()
+    cards: tuple[Id, ...] = ()
+
+    @model_validator(mode="after")
+    def _check_target(self) -> Self:
+        if not self.offense_types and not self.cards:
+            raise ValueError("block_offense needs offense_types or cards")
+        return self
+
+
+class SubstituteCommand(_Strict):
+    """Network: stands in for a Command card of ``value`` and ``command_types``."""
+
+    op: Literal["substitute_command"]
+    value: Positive
+    command_types: tuple[CommandType, ...] = Field(min_length=1)
+
+
+class CancelCard(_Strict):
+    """Discard the enemy's revealed Offense or Defense card in this combat, without effect."""
+
+    op: Literal["cancel_card"]
+    target_kind: Literal["offense", "defense"]
+    participant_only: bool = True
+
+
+class ReverseCombatAward(_Strict):
+    """The combat PP go to the loser instead of the winner (Collateral Damage)."""
+
+    op: Literal["reverse_combat_award"]
+    participant_only: bool = True
+
+
+class ForfeitRetainedCards(_Strict):
+    """The combat winner discards the Offense/Defense cards it would have kept."""
+
+    op: Literal["forfeit_retained_cards"]
+
+
+class CollectFromEachPlayer(_Strict):
+    """Each other player pays the card's player ``amount`` PP (all he has if less)."""
+
+    op: Literal["collect_from_each_player"]
+    amount: Positive
+
+
+class DoubleLastGain(_Strict):
+    """InfoWar: take from the bank as much as already received from one source.
+
+    The amount already received includes earlier InfoWar bonuses on the same source, so
+    InfoWars stack: 17 -> 17 + 17 = 34 -> 34 + 34 = 68 (designer Q&A).
+
+    >>> infowar = DoubleLastGain(op="double_last_gain", sources=("combat_award",))
+    >>> total = 17
+    >>> total += infowar.bonus(total); total += infowar.bonus(total); total
+    68
+    """
+
+    op: Literal["double_last_gain"]
+    sources: tuple[GainSource, ...] = Field(min_length=1)
+    from_bank: Literal[True] = True
+
+    def bonus(self, received_so_far: int) -> int:
+        """PP taken from the bank when played after ``received_so_far`` from the source."""
+        return received_so_far
+
+
+class GainPP(_Strict):
+    op: Literal["gain_pp"]
+    amount: Positive
+
+
+class GainPPPer(_Strict):
+    """Gain ``amount`` PP from the bank per counted thing, up to ``maximum``."""
+
+    op: Literal["gain_pp_per"]
+    amount: Positive
+    per: Literal["controlled_zone", "controlled_affiliated_zone", "zone_with_own_infrastructure"]
+    maximum: Positive | None = None
+
+
+class TakePP(_Strict):
+    """Take ``amount`` PP from one chosen opponent (all he has if less)."""
+
+    op: Literal["take_pp"]
+    amount: Positive
+
+
+class WinInitiative(_Strict):
+    """Take the Initiative without bidding. Among several such plays the last one wins."""
+
+    op: Literal["win_initiative"]
+    last_played_wins: bool = True
+
+
+class ExtraMoves(_Strict):
+    op: Literal["extra_moves"]
+    count: Positive
+
+
+class StopArabStreetDraws(_Strict):
+    op: Literal["stop_arab_street_draws"]
+
+
+class PeekArabStreet(_Strict):
+    op: Literal["peek_arab_street"]
+    count: Positive
+    reorder: bool
+
+
+class DrawArmsBazaar(_Strict):
+    op: Literal["draw_arms_bazaar"]
+    count: Positive
+
+
+class ViewHand(_Strict):
+    """See one chosen opponent's whole hand."""
+
+    op: Literal["view_hand"]
+
+
+class TakeCards(_Strict):
+    """Take ``count`` cards from one opponent's hand: chosen (after viewing) or at random."""
+
+    op: Literal["take_cards"]
+    count: Positive
+    chosen: bool
+
+
+class PlaceFreeUnits(_Strict):
+    """Place counters from one's pool, free, in one zone where they could be spawned."""
+
+    op: Literal["place_free_units"]
+    security: Count
+    infrastructure: Count
+
+    @model_validator(mode="after")
+    def _check_some(self) -> Self:
+        if self.security + self.infrastructure == 0:
+            raise ValueError("place_free_units must place at least one unit")
+        return self
+
+
+class EliminateUnits(_Strict):
+    """Eliminate up to ``count`` counters of one faction in one zone; not a combat."""
+
+    op: Literal["eliminate_units"]
+    count: Positive
+    sanctuary_allowed: bool
+    award_pp: bool
+
+
+class DefectionEffect(_Strict):
+    """Up to ``units`` enemy counters in one zone defect (Glossary: Defection)."""
+
+    op: Literal["defection"]
+    units: Positive
+    replace_same_type: bool
+
+
+class PreventCombat(_Strict):
+    """No combat in one chosen zone this turn."""
+
+    op: Literal["prevent_combat"]
+
+
+Effect = Annotated[
+    NeutralizeCommand
+    | BlockOffense
+    | SubstituteCommand
+    | CancelCard
+    | ReverseCombatAward
+    | ForfeitRetainedCards
+    | CollectFromEachPlayer
+    | DoubleLastGain
+    | GainPP
+    | GainPPPer
+    | TakePP
+    | WinInitiative
+    | ExtraMoves
+    | StopArabStreetDraws
+    | PeekArabStreet
+    | DrawArmsBazaar
+    | ViewHand
+    | TakeCards
+    | PlaceFreeUnits
+    | EliminateUnits
+    | DefectionEffect
+    | PreventCombat,
+    Field(discriminator="op"),
+]
+
+CardKind = Literal["offense", "defense", "network", "symbol", "event"]
+
+
+class ArmsBazaarCard(_Sourced):
+    id: Id
+    name: Text
+    count: Positive
+    kind: CardKind
+    types: tuple[CommandType, ...] = ()
+    value: Positive | None = None
+    symbols: tuple[Symbol, ...] = ()
+    timing: Timing
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    text: Text
+
+    @model_validator(mode="after")
+    def _check_kind(self) -> Self:
+        where = f"card {self.id!r}"
+        if len(set(self.types)) != len(self.types) or len(set(self.symbols)) != len(self.symbols):
+            raise ValueError(f"{where} repeats a type or a symbol")
+        combat = self.kind in ("offense", "defense", "network")
+        if combat and not self.types:
+            raise ValueError(f"{where}: a {self.kind} card needs `types`")
+        if not combat and self.types:
+            raise ValueError(f"{where}: only offense, defense and network cards have `types`")
+        if combat and self.timing != "combat_plan":
+            raise ValueError(f"{where}: a {self.kind} card is played in the combat plan")
+        required: dict[str, type[BaseModel]] = {
+            "offense": NeutralizeCommand,
+            "defense": BlockOffense,
+            "network": SubstituteCommand,
+        }
+        if self.kind in required and not all(isinstance(e, required[self.kind]) for e in self.effects):
+            raise ValueError(
+                f"{where}: a {self.kind} card's effects must all be {required[self.kind].__name__}"
+            )
+        if self.kind == "network":
+            subs = [e for e in self.effects if isinstance(e, SubstituteCommand)]
+            if self.value is None or subs[0].value != self.value:
+                raise ValueError(f"{where}: a network card's value must match its effect")
+        elif self.value is not None:
+            raise ValueError(f"{where}: only network cards carry a command `value`")
+        if self.kind == "symbol" and not self.symbols:
+            raise ValueError(f"{where}: a symbol card needs at least one symbol")
+        return self
+
+
+class SymbolCombination(_Sourced):
+    """Two cards with these symbols played together for the combined effect instead."""
+
+    id: Id
+    name: Text
+    symbols: tuple[Symbol, Symbol]
+    timing: Timing
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    text: Text
+
+    @model_validator(mode="after")
+    def _check_pair(self) -> Self:
+        if self.symbols[0] == self.symbols[1]:
+            raise ValueError(f"combination {self.id!r} needs two different symbols")
+        return self
+
+
+class ArmsBazaarFile(_Strict):
+    provenance: FileProvenance
+    combinations: tuple[SymbolCombination, ...]
+    cards: tuple[ArmsBazaarCard, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _check_deck(self) -> Self:
+        if dups := _duplicates([c.id for c in self.cards]):
+            raise ValueError(f"duplicate card ids: {dups}")
+        if dups := _duplicates([c.name for c in self.cards]):
+            raise ValueError(f"duplicate card names: {dups}")
+        offense = {c.id for c in self.cards if c.kind == "offense"}
+        for card in self.cards:
+            for effect in card.effects:
+                if isinstance(effect, BlockOffense):
+                    bad = [cid for cid in effect.cards if cid not in offense]
+                    if bad:
+                        raise ValueError(f"card {card.id!r} blocks {bad}, which are not offense cards")
+        pairs = sorted(tuple(sorted(c.symbols)) for c in self.combinations)
+        expected = [("Connections", "Hearts"), ("Connections", "Minds"), ("Hearts", "Minds")]
+        if pairs != expected:
+            raise ValueError(f"combinations must be exactly the symbol pairs {expected}")
+        for symbol in ("Connections", "Hearts", "Minds"):
+            copies = sum(c.count for c in self.cards if symbol in c.symbols)
+            if copies < 2:
+                raise ValueError(f"the deck needs at least two cards with the {symbol} symbol")
+        return self
+
+    @property
+    def deck_size(self) -> int:
+        return sum(c.count for c in self.cards)
+
+    def card(self, key: str) -> ArmsBazaarCard:
+        """Look a card up by id or by name."""
+        for c in self.cards:
+            if key in (c.id, c.name):
+                return c
+        raise KeyError(f"no Arms Bazaar card {key!r}")
+
+
+# --------------------------------------------------------------------------- arab_street.yaml
+
+
+class PlacePP(_Strict):
+    """Put each zone's printed PP value (times ``multiplier``) from the bank into it."""
+
+    op: Literal["place_pp"]
+    zones: tuple[Id, ...] = Field(min_length=1)
+    multiplier: Positive = 1
+
+    @model_validator(mode="after")
+    def _check_zones(self) -> Self:
+        if dups := _duplicates(list(self.zones)):
+            raise ValueError(f"zone(s) listed twice: {dups}")
+        return self
+
+
+class PlacePPWithInfrastructure(_Strict):
+    """Put ``amount`` PP in every zone holding at least one Infrastructure counter."""
+
+    op: Literal["place_pp_with_infrastructure"]
+    amount: Positive
+
+
+class Elections(_Strict):
+    """Each faction gains PP per controlled zone; the one with the most gains a bonus."""
+
+    op: Literal["elections"]
+    pp_per_controlled_zone: Count
+    most_zones_bonus: Count
+
+
+class StopDraws(_Strict):
+    """No further Arab Street cards are turned this turn."""
+
+    op: Literal["stop_draws"]
+
+
+StreetEffect = Annotated[
+    PlacePP | PlacePPWithInfrastructure | Elections | StopDraws,
+    Field(discriminator="op"),
+]
+
+
+class ArabStreetCard(_Sourced):
+    id: Id
+    name: Text
+    count: Positive
+    kind: Literal["pp_placement", "event"]
+    effects: tuple[StreetEffect, ...] = Field(min_length=1)
+    text: Text
+
+    @model_validator(mode="after")
+    def _check_kind(self) -> Self:
+        if self.kind == "pp_placement" and not all(isinstance(e, PlacePP) for e in self.effects):
+            raise ValueError(f"card {self.id!r}: a pp_placement card only places PP")
+        return self
+
+    @property
+    def stops_draws(self) -> bool:
+        return any(isinstance(e, StopDraws) for e in self.effects)
+
+    def zone_refs(self) -> set[str]:
+        return {z for e in self.effects if isinstance(e, PlacePP) for z in e.zones}
+
+
+class ArabStreetFile(_Strict):
+    provenance: FileProvenance
+    draws_per_turn: Positive
+    cards: tuple[ArabStreetCard, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _check_deck(self) -> Self:
+        if dups := _duplicates([c.id for c in self.cards]):
+            raise ValueError(f"duplicate card ids: {dups}")
+        return self
+
+    @property
+    def deck_size(self) -> int:
+        return sum(c.count for c in self.cards)
+
+    def deck(self) -> list[str]:
+        """Card ids with one entry per copy, in file order (shuffle before use)."""
+        return [c.id for c in self.cards for _ in range(c.count)]
+
+    def card(self, key: str) -> ArabStreetCard:
+        for c in self.cards:
+            if key in (c.id, c.name):
+                return c
+        raise KeyError(f"no Arab Street card {key!r}")
+
+
+# --------------------------------------------------------------------------- all content
+
+
+class BaghdadContent(_Strict):
+    """All five content files, with the references between them checked."""
+
+    map: MapFile
+    factions: FactionsFile
+    command_cards: CommandCardsFile
+    arms_bazaar: ArmsBazaarFile
+    arab_street: ArabStreetFile
+
+    @model_validator(mode="after")
+    def _check_references(self) -> Self:
+        problems: list[str] = []
+        zones = {z.id: z for z in self.map.zones}
+        for faction in self.factions.factions:
+            where = f"factions.yaml: faction {faction.id}"
+            affiliated = [z.id for z in self.map.zones if z.affiliation == faction.id]
+            if not affiliated:
+                problems.append(f"{where}: no zone on the map is affiliated with it")
+            for zid in faction.spawn_zones:
+                if zid not in zones:
+                    problems.append(f"{where}: spawn zone {zid!r} is not a zone in map.yaml")
+            for zid in faction.starting.forces:
+                if zid not in zones:
+                    problems.append(f"{where}: starting zone {zid!r} is not a zone in map.yaml")
+                elif zid not in affiliated:
+                    problems.append(
+                        f"{where}: starting forces must be placed in affiliated zones, "
+                        f"but {zid!r} is affiliated with {zones[zid].affiliation}"
+                    )
+            for zid in sorted(faction.victory.zone_refs()):
+                if zid not in zones:
+                    problems.append(f"{where}: victory condition names unknown zone {zid!r}")
+        per_faction = self.factions.rules.command_cards_per_faction
+        for fid in FACTION_IDS:
+            n = sum(1 for c in self.command_cards.command_cards if c.faction == fid)
+            if n != per_faction:
+                problems.append(
+                    f"command_cards.yaml: faction {fid} has {n} Command cards, needs {per_faction}"
+                )
+        named: set[str] = set()
+        for card in self.arab_street.cards:
+            for zid in sorted(card.zone_refs()):
+                named.add(zid)
+                if zid not in zones:
+                    problems.append(f"arab_street.yaml: card {card.id!r} names unknown zone {zid!r}")
+        if unnamed := sorted(set(zones) - named):
+            problems.append(f"arab_street.yaml: no card ever places PP in {unnamed}")
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
+
+    # ------------------------------------------------------------ look-ups
+
+    @cached_property
+    def zones_by_id(self) -> dict[str, Zone]:
+        return {z.id: z for z in self.map.zones}
+
+    def zone(self, zone_id: str) -> Zone:
+        try:
+            return self.zones_by_id[zone_id]
+        except KeyError:
+            raise KeyError(f"no zone {zone_id!r}") from None
+
+    def faction(self, faction_id: str) -> Faction:
+        for f in self.factions.factions:
+            if f.id == faction_id:
+                return f
+        raise KeyError(f"no faction {faction_id!r}")
+
+    def factions_in_play(self, players: int) -> list[Faction]:
+        """The factions of a ``players``-player game, in faction (placement) order."""
+        if players not in (3, 4, 5, 6):
+            raise ValueError(f"Battle for Baghdad is for 3 to 6 players, not {players}")
+        return [self.faction(fid) for fid in self.factions.faction_order[:players]]
+
+    def affiliated_zones(self, faction_id: str) -> list[Zone]:
+        return [z for z in self.map.zones if z.affiliation == faction_id]
+
+    def command_cards_of(self, faction_id: str) -> list[CommandCard]:
+        return [c for c in self.command_cards.command_cards if c.faction == faction_id]
+
+    def crosses_river(self, a: str, b: str) -> bool:
+        """True if ``a`` and ``b`` are adjacent across the Tigris."""
+        return b in self.zone(a).across_river
+
+
+def load_content(directory: Path) -> BaghdadContent:
+    """Read and validate the five content files in ``directory``.
+
+    Raises :class:`consim.ContentError` naming the file (and line, for single-file errors).
+    """
+    content_map = load_model(directory / "map.yaml", MapFile)
+    factions = load_model(directory / "factions.yaml", FactionsFile)
+    commands = load_model(directory / "command_cards.yaml", CommandCardsFile)
+    arms = load_model(directory / "arms_bazaar.yaml", ArmsBazaarFile)
+    street = load_model(directory / "arab_street.yaml", ArabStreetFile)
+    try:
+        return BaghdadContent(
+            map=content_map,
+            factions=factions,
+            command_cards=commands,
+            arms_bazaar=arms,
+            arab_street=street,
+        )
+    except ValidationError as exc:
+        messages = []
+        for err in exc.errors():
+            ctx = err.get("ctx") or {}
+            messages.append(str(ctx.get("error", err["msg"])))
+        raise ContentError(f"{directory}: " + "\n".join(messages)) from None
+
+
+@cache
+def default_content() -> BaghdadContent:
+    """The shipped content, loaded once and shared (it is immutable)."""
+    return load_content(CONTENT_DIR)

@@ -1,0 +1,40 @@
+"""Lint and type checks run as part of the test suite, so the one test command covers them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_ruff_is_clean() -> None:
+    result = _run("ruff", "check", "consim", "tests", "benchmarks")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean() -> None:
+    result = _run("mypy", "consim")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_doctests_pass() -> None:
+    result = _run(
+        "pytest",
+        "-q",
+        "-n0",
+        "-p",
+        "no:cacheprovider",
+        "--doctest-modules",
+        "consim/core",
+        "consim/games/iraq",
+        "consim/__init__.py",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
