@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -13,6 +13,7 @@ from rich.table import Table
 
 import consim
 from consim.bots.base import Bot, make_bot
+from consim.cli.args import parse_options, parse_seats
 from consim.cli.main import app
 from consim.cli.render import render_view
 from consim.core.errors import IllegalAction, OptionError
@@ -33,47 +34,16 @@ Commands at any prompt:
   quit            stop (the record is saved first)"""
 
 
-def parse_options(players: int | None, option: list[str] | None) -> dict[str, Any]:
-    """``--players`` and ``--option KEY=VALUE`` into keyword options."""
-    opts: dict[str, Any] = {}
-    if players is not None:
-        opts["players"] = players
-    for item in option or []:
-        key, sep, raw = item.partition("=")
-        if not sep or not key:
-            raise OptionError(f"--option needs KEY=VALUE, got {item!r}")
-        value: Any = raw
-        if raw.lower() in ("true", "yes", "on"):
-            value = True
-        elif raw.lower() in ("false", "no", "off"):
-            value = False
-        else:
-            try:
-                value = int(raw)
-            except ValueError:
-                value = raw
-        opts[key.replace("-", "_")] = value
-    return opts
-
-
-def parse_seats(game: Game, seat: list[str] | None) -> dict[str, str]:
-    """``--seat US=human --seat Sunni=bot:random`` -> {seat: "human" | bot kind}."""
-    chosen: dict[str, str] = {}
-    for item in seat or []:
-        name, sep, who = item.partition("=")
-        match = [s for s in game.seats if s.casefold() == name.casefold()]
-        if not sep or not match:
-            raise OptionError(
-                f"--seat needs SEAT=human or SEAT=bot:KIND with SEAT one of "
-                f"{', '.join(game.seats)}; got {item!r}"
-            )
-        who = who.removeprefix("bot:")
+def parse_players(game: Game, seat: list[str] | None) -> dict[str, str]:
+    """``--seat US=human --seat Sunni=bot:random`` -> {seat: "human" | bot kind} for every
+    seat; unnamed seats get the heuristic bot, and with no seat named the first is human."""
+    chosen = parse_seats(game, seat or [])
+    for name, who in chosen.items():
         if who != "human" and who not in game.bot_kinds():
             raise OptionError(
-                f"unknown player {who!r} for {match[0]}; use human or "
+                f"unknown player {who!r} for {name}; use human or "
                 f"bot:{'|bot:'.join(sorted(game.bot_kinds()))}"
             )
-        chosen[match[0]] = who
     if not chosen:
         chosen[game.seats[0]] = "human"
     return {s: chosen.get(s, "heuristic") for s in game.seats}
@@ -303,9 +273,9 @@ def play(
             state = consim.replay(record)
             the_game = state.game
         else:
-            the_game = consim.load_game(game, **parse_options(players, option))
+            the_game = consim.load_game(game, **parse_options(players, option or []))
             state = the_game.new_game(seed)
-        who = parse_seats(the_game, seat)
+        who = parse_players(the_game, seat)
     except (OptionError, ValueError) as exc:
         _fail(str(exc))
         return
@@ -348,8 +318,9 @@ def replay(
     console.print(f"[bold]{game.title}[/bold] - seed {record.seed} - {len(record.actions)} actions")
     show(state.log)
     for i, (seat, text) in enumerate(record.actions, 1):
-        secret = perspective not in ("*", seat) and len(state.to_act()) > 1
-        shown = "(secret choice)" if secret else text
+        # from one seat's (or the public's) perspective, others' choices are known only
+        # through the log lines that seat could read
+        shown = text if perspective in ("*", seat) else "(acts)"
         console.print(f"[cyan]{i:>5}[/cyan] {seat}: {shown}")
         try:
             entries = state.apply(seat, text)

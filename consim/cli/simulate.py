@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import csv
 import json
-import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -29,6 +28,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from consim.cli.args import parse_options, parse_seats
 from consim.cli.main import app
 from consim.core.errors import OptionError
 from consim.core.game import Game
@@ -41,64 +41,6 @@ from consim.sim.runner import (
     run_games,
     summarize,
 )
-
-_INT = re.compile(r"[+-]?\d+")
-_FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
-
-
-def parse_value(raw: str) -> Any:
-    """An option value from the command line: booleans, integers, decimals, else text.
-
-    >>> [parse_value(v) for v in ("true", "False", "12", "-3", "0.5", "declare")]
-    [True, False, 12, -3, 0.5, 'declare']
-    """
-    low = raw.strip().lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if _INT.fullmatch(low):
-        return int(low)
-    if _FLOAT.fullmatch(low):
-        return float(low)
-    return raw
-
-
-def parse_options(players: int | None, option: Sequence[str]) -> dict[str, Any]:
-    """``--players N`` and ``--option KEY=VALUE`` into the game's keyword options.
-
-    >>> parse_options(3, ["turns=4", "civil-war-side=declare"])
-    {'players': 3, 'turns': 4, 'civil_war_side': 'declare'}
-    """
-    opts: dict[str, Any] = {}
-    if players is not None:
-        opts["players"] = players
-    for item in option:
-        key, sep, raw = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise OptionError(f"--option needs KEY=VALUE, got {item!r}")
-        value = parse_value(raw)
-        if key == "players" and players is not None and value != players:
-            raise OptionError(f"--players {players} and --option players={raw} disagree")
-        opts[key] = value
-    return opts
-
-
-def parse_seats(game: Game, seat: Sequence[str]) -> dict[str, str]:
-    """``--seat US=random`` items into {seat: bot kind}; seat names ignore case."""
-    chosen: dict[str, str] = {}
-    for item in seat:
-        name, sep, kind = item.partition("=")
-        match = [s for s in game.seats if s.casefold() == name.strip().casefold()]
-        if not sep or not kind.strip():
-            raise OptionError(f"--seat needs SEAT=KIND, got {item!r}")
-        if not match:
-            raise OptionError(
-                f"unknown seat {name!r} for {game.id}; seats are {', '.join(game.seats)}"
-            )
-        chosen[match[0]] = kind.strip().removeprefix("bot:")
-    return chosen
 
 
 def _pct(x: float) -> str:
@@ -131,8 +73,7 @@ def render_summary(console: Console, summary: Summary, title: str) -> None:
     console.print(table)
     if summary.shared:
         console.print(
-            f"{summary.shared} of {summary.games} games had several winners; "
-            "each sharer counts the win."
+            f"{summary.shared} of {summary.games} games had several winners; each sharer counts the win."
         )
     for conflict in summary.conflicts:
         ct = Table(title=conflict.name, title_justify="left")
@@ -198,9 +139,7 @@ def _fail(err: Console, message: str) -> None:
 def simulate(
     game: Annotated[str, typer.Argument(help="the game to simulate (see 'consim list')")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")] = 100,
-    jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=0, help="processes to use (0 = one per CPU)")
-    ] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes to use (0 = one per CPU)")] = 1,
     bot: Annotated[str, typer.Option("--bot", help="bot kind for every seat")] = "heuristic",
     seat: Annotated[
         list[str] | None,
@@ -215,9 +154,7 @@ def simulate(
     json_path: Annotated[
         Path | None, typer.Option("--json", help="write every game and the summary as JSON")
     ] = None,
-    csv_path: Annotated[
-        Path | None, typer.Option("--csv", help="write one row per game as CSV")
-    ] = None,
+    csv_path: Annotated[Path | None, typer.Option("--csv", help="write one row per game as CSV")] = None,
 ) -> None:
     """Play many games with bots and report win rates (95% Wilson intervals) and scores."""
     out = Console(highlight=False)

@@ -24,7 +24,7 @@ from typing import Any
 
 from consim.bots.driver import bots_for, play_out
 from consim.core.errors import OptionError
-from consim.core.game import Game
+from consim.core.game import Game, State
 from consim.core.registry import load_game
 from consim.sim.stats import mean, stdev, wilson
 
@@ -72,9 +72,7 @@ class SimulationError(RuntimeError):
     """A simulated game crashed or stalled; the message names the game and its seed."""
 
 
-def resolve_bots(
-    game: Game, default: str, overrides: Mapping[str, str] | None = None
-) -> dict[str, str]:
+def resolve_bots(game: Game, default: str, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     """One bot kind per seat: ``default`` everywhere, except the seats in ``overrides``.
 
     Raises :class:`OptionError` for an unknown seat or bot kind.
@@ -86,16 +84,12 @@ def resolve_bots(
     overrides = dict(overrides or {})
     bad = [s for s in overrides if s not in game.seats]
     if bad:
-        raise OptionError(
-            f"unknown seat {bad[0]!r} for {game.id}; seats are {', '.join(game.seats)}"
-        )
+        raise OptionError(f"unknown seat {bad[0]!r} for {game.id}; seats are {', '.join(game.seats)}")
     kinds = {seat: overrides.get(seat, default) for seat in game.seats}
     known = game.bot_kinds()
     for kind in kinds.values():
         if kind not in known:
-            raise OptionError(
-                f"unknown bot {kind!r} for {game.id}; choose from {', '.join(sorted(known))}"
-            )
+            raise OptionError(f"unknown bot {kind!r} for {game.id}; choose from {', '.join(sorted(known))}")
     return kinds
 
 
@@ -118,7 +112,7 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
     except Exception as exc:
         # name the game to replay; a plain message also crosses process boundaries intact
         raise SimulationError(
-            f"{game.id} game with seed {seed} failed after {len(state.record().actions)} "
+            f"{game.id} game with seed {seed} failed after {_actions_so_far(state)} "
             f"actions: {type(exc).__name__}: {exc}"
         ) from exc
     outcome = state.outcome()
@@ -143,6 +137,13 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
         conflict_seats=conflict_seats,
         unit=str(outcome.details.get("unit", "")),
     )
+
+
+def _actions_so_far(state: State) -> str:
+    try:
+        return str(len(state.record().actions))
+    except Exception:  # the state may be broken; the seed alone still replays the game
+        return "?"
 
 
 # Each worker process keeps its Game objects: static content loads once per process.
@@ -213,8 +214,7 @@ def run_games(
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)))
     try:
         futures = {
-            pool.submit(_run_chunk, game_name, options, kinds, chunk): i
-            for i, chunk in enumerate(chunks)
+            pool.submit(_run_chunk, game_name, options, kinds, chunk): i for i, chunk in enumerate(chunks)
         }
         for future in as_completed(futures):
             part = future.result()

@@ -5,14 +5,19 @@ from __future__ import annotations
 import csv
 import json
 import math
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from consim.cli.main import app
+from consim.core.action import Action
 from consim.core.errors import OptionError
-from consim.sim import GameResult, run_games, summarize, wilson
+from consim.core.game import Game
+from consim.games.iraq.game import IraqGame
+from consim.sim import GameResult, SimulationError, run_games, summarize, wilson
 from consim.sim.stats import mean, stdev
 
 FIVE = ("US", "Sunni", "Shia", "Kurd", "Insurgent")
@@ -81,6 +86,39 @@ def test_bad_options_and_bots_fail_before_any_game() -> None:
         run_games("iraq", {}, games=2, bots={"US": "random"})
     with pytest.raises(OptionError, match="unknown game"):
         run_games("monopoly", {}, games=1, bots="random")
+
+
+class _CrashBot:
+    uses_view = False
+
+    def __init__(self, game: Game, seat: str, seed: int) -> None:
+        self.left = 3
+
+    def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+        self.left -= 1
+        if self.left == 0:
+            raise ZeroDivisionError("bot bug")
+        return actions[-1]
+
+
+def test_a_crashing_game_names_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    kinds = IraqGame.bot_kinds
+
+    def with_crash(self: IraqGame) -> dict[str, Any]:
+        return {**kinds(self), "crash": _CrashBot}
+
+    monkeypatch.setattr(IraqGame, "bot_kinds", with_crash)
+    with pytest.raises(SimulationError, match=r"seed 6 failed after \d+ actions: ZeroDivision"):
+        run_games("iraq", SHORT, games=3, bots={**dict.fromkeys(FIVE, "random"), "Kurd": "crash"}, seed=6)
+
+
+def test_cli_reports_a_crashing_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    kinds = IraqGame.bot_kinds
+    monkeypatch.setattr(IraqGame, "bot_kinds", lambda self: {**kinds(self), "crash": _CrashBot})
+    args = "simulate iraq --games 2 --bot random --seat Kurd=crash --seed 3"
+    result = CliRunner().invoke(app, args.split())
+    assert result.exit_code == 1
+    assert "seed 3 failed" in result.stderr and "Traceback" not in result.output
 
 
 # -- statistics -------------------------------------------------------------------------
@@ -174,9 +212,7 @@ def test_summarize_real_batch_is_consistent() -> None:
     assert {c.name for c in s.conflicts} == {"the Civil War", "the Insurgency"}
     for c in s.conflicts:
         assert c.games == 20
-        assert sum(x.wins for x in c.seats) == 20 + sum(
-            len(r.conflicts[c.name]) - 1 for r in results
-        )
+        assert sum(x.wins for x in c.seats) == 20 + sum(len(r.conflicts[c.name]) - 1 for r in results)
     json.dumps(s.to_dict())  # JSON-ready
 
 

@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from consim.core.action import Action
-from consim.core.rng import Rng
 
 if TYPE_CHECKING:
     from consim.core.game import Game
@@ -33,29 +32,30 @@ class HeuristicBot:
     uses_view = True
 
     def __init__(self, game: Game, seat: str, seed: int = 0) -> None:
+        # deterministic: the seed is accepted for the common bot signature but not needed
         from consim.games.iraq.game import IraqGame
 
         assert isinstance(game, IraqGame)
         self.game: IraqGame = game
         self.seat = seat
-        self.rng = Rng(seed)
         #: (turn, partner) pairs already offered to this turn: do not repeat a refused offer
         self.tried: set[tuple[int, str]] = set()
         cards = game.content.cards.cards
-        self.fv = {c.name: c.fv for c in cards}
-        self.use = {c.name: c.use for c in cards}
         self.rivals = {s for seats in game.conflicts.values() if seat in seats for s in seats} - {seat}
         deck = [cards[i] for i in game.deck_cards]
-        # expected value of a random replacement draw, from the public card list
-        self.draw_value = sum(self._value_of(c.name, seat) for c in deck) / len(deck)
+        # what each card is worth to each seat (its FV if the seat can count it), from the
+        # public card list and the rules; either-or letters count as usable
+        self.values: dict[str, dict[str, float]] = {}
+        for s in game.seats:
+            letters = set(game.uses[s]) | set(game.either_or)
+            self.values[s] = {c.name: float(c.fv) if c.use in letters else 0.0 for c in cards}
+        # expected value of a random replacement draw
+        self.draw_value = sum(self.values[seat][c.name] for c in deck) / len(deck)
 
     # -- card values ---------------------------------------------------------------------
 
-    def _letters(self, seat: str) -> set[str]:
-        return set(self.game.uses[seat]) | set(self.game.either_or)
-
     def _value_of(self, name: str, seat: str) -> float:
-        return self.fv[name] if self.use[name] in self._letters(seat) else 0.0
+        return self.values[seat][name]
 
     def _weight(self, seat: str) -> float:
         return RIVAL_WEIGHT if seat in self.rivals else OTHER_WEIGHT

@@ -708,7 +708,7 @@ class IraqState(State):
         g = self.g
         info: dict[str, Any] = {"name": g.card_name[card], "fv": g.card_fv[card], "use": g.card_use[card]}
         if seat is not None:
-            info["usable"] = card in g.usable[seat] or any(card in g.side_cards[x] for x in g.either_or)
+            info["usable"] = card in g.wanted[seat]  # own letters, or an either-or letter
         return info
 
     def _offer_terms(self, offer: Mapping[str, Any]) -> str:

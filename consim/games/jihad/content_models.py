@@ -225,7 +225,9 @@ class MapFile(_Strict):
             problems.append("religions: duplicate id")
         order = tuple(p.id for p in self.paths)
         if order != PATH_ORDER:
-            problems.append(f"paths must be listed counter-clockwise {PATH_ORDER} [2.1.1], got {order}")
+            problems.append(
+                f"paths must be listed counter-clockwise {PATH_ORDER} [2.1.1], got {order}"
+            )
         lands: dict[str, Land] = {}
         for each in self.lands:
             if each.id in lands or each.id == "mecca":
@@ -234,7 +236,8 @@ class MapFile(_Strict):
         listed: set[str] = set()
         for path in self.paths:
             if path.advanced_only != (path.id in ADVANCED_PATHS):
-                problems.append(f"path {path.id}: advanced_only must be {path.id in ADVANCED_PATHS}")
+                want = path.id in ADVANCED_PATHS
+                problems.append(f"path {path.id}: advanced_only must be {want}")
             for i, land_id in enumerate(path.lands, start=1):
                 land = lands.get(land_id)
                 if land is None:
@@ -242,7 +245,9 @@ class MapFile(_Strict):
                     continue
                 listed.add(land_id)
                 if land.path != path.id:
-                    problems.append(f"land {land_id}: path is {land.path!r} but listed on {path.id!r}")
+                    problems.append(
+                        f"land {land_id}: path is {land.path!r} but listed on {path.id!r}"
+                    )
                 if land.index != i:
                     problems.append(
                         f"land {land_id}: index {land.index} but it is land {i} out from Mecca "
@@ -253,18 +258,22 @@ class MapFile(_Strict):
                 last = i == len(path.lands)
                 if last != (land.crossing_outward is None):
                     problems.append(
-                        f"land {land_id}: crossing_outward must be empty exactly on the path's last land"
+                        f"land {land_id}: crossing_outward must be empty exactly on the "
+                        "path's last land"
                     )
                 # [2.1.2] five paths end in round Lands; [2.1.2.1] Rome is the exception
                 want_round = last and path.id != "greek"
                 if (land.shape == "round") != want_round:
                     problems.append(
-                        f"land {land_id}: shape must be {'round' if want_round else 'square'} [2.1.2]"
+                        f"land {land_id}: shape must be "
+                        f"{'round' if want_round else 'square'} [2.1.2]"
                     )
                 if land.shape == "round" and land.outcome_points is not None:
                     problems.append(f"land {land_id}: Ends of the Earth cannot hold Islam [2.1.2]")
                 if land.shape == "square" and land.outcome_points is None:
-                    problems.append(f"land {land_id}: every convertible land needs a tan circle [5.2 A]")
+                    problems.append(
+                        f"land {land_id}: every convertible land needs a tan circle [5.2 A]"
+                    )
         for land_id in lands:
             if land_id not in listed:
                 problems.append(f"land {land_id}: not listed on its path")
@@ -278,7 +287,9 @@ class MapFile(_Strict):
             if set(flags) != {"full", "partial"} or len(
                 [x for x in self.lands if x.path == path_id and x.baqt_flag]
             ) != 2:
-                problems.append(f"path {path_id}: needs one full and one partial Baqt flag land [16.3]")
+                problems.append(
+                    f"path {path_id}: needs one full and one partial Baqt flag land [16.3]"
+                )
             elif flags["full"].index >= flags["partial"].index:
                 problems.append(f"path {path_id}: the full-Baqt land must be nearer Mecca")
         for land in self.lands:
@@ -294,7 +305,9 @@ class MapFile(_Strict):
                 if route.id not in lands[end].trade_route_ends:
                     problems.append(f"land {end}: should list trade route {route.id!r}")
                 if path_theater[lands[end].path] != theater:
-                    problems.append(f"trade route {route.id}: {end} is not in the {theater} theater")
+                    problems.append(
+                        f"trade route {route.id}: {end} is not in the {theater} theater"
+                    )
         for land in self.lands:
             for rid in land.trade_route_ends:
                 if rid not in route_ids:
@@ -309,7 +322,9 @@ class MapFile(_Strict):
         for path in self.paths:
             t = next((t for t in self.theaters if path.id in t.paths), None)
             if t is not None and t.id != path.theater:
-                problems.append(f"path {path.id}: theater {path.theater!r} but listed under {t.id!r}")
+                problems.append(
+                    f"path {path.id}: theater {path.theater!r} but listed under {t.id!r}"
+                )
         box_ids = [b.id for b in self.boxes]
         if len(set(box_ids)) != len(box_ids) or set(box_ids) & set(lands):
             problems.append("boxes: ids must be unique and differ from land ids")
@@ -331,7 +346,9 @@ class Power(Provenanced):
 
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    kind: Literal["empire", "foreign_empire", "kingdom", "khaganate", "tribes", "city_states", "province"]
+    kind: Literal[
+        "empire", "foreign_empire", "kingdom", "khaganate", "tribes", "city_states", "province"
+    ]
     paths: tuple[PathId, ...] = Field(min_length=1)
     religion: ReligionId
     #: [8.2.2] armies without a Ruler are 'Barbarians'; Great Kings and Garrisons are not
@@ -521,7 +538,8 @@ class PowersFile(_Strict):
         for power in self.powers:
             if not any(a.power == power.id for a in self.armies):
                 problems.append(f"power {power.id}: has no army counter")
-        for group in (self.castles, self.capitals, self.rulers, self.blessings, self.refugees, self.markers):
+        groups = (self.castles, self.capitals, self.rulers, self.blessings, self.refugees)
+        for group in (*groups, self.markers):
             all_ids.extend(x.id for x in group)
         all_ids.extend(m.id for m in self.minor_powers)
         all_ids.extend(c.id for c in self.last_stand_chits)
@@ -583,7 +601,9 @@ class Rose(_Strict):
     def _check_f3(self) -> Rose:
         for path in PATH_ORDER:
             if self.entry(path).f3 and path not in ("indian", "parthian"):
-                raise ValueError(f"F3 on the {path} path: only Persian paths can hold a Persian army")
+                raise ValueError(
+                    f"F3 on the {path} path: only Persian paths can hold a Persian army"
+                )
         return self
 
     def entry(self, path: str) -> RoseEntry:
@@ -934,7 +954,10 @@ class RemoveCastle(_EffectBase):
 
 
 class IslamAdvance(_EffectBase):
-    """The face-up Islam marker of a Path advances (never into a player-held, Baqt or round Land)."""
+    """The face-up Islam marker of a Path advances.
+
+    It never enters a player-held, Baqt or round Land.
+    """
 
     type: Literal["islam_advance"]
     path: PathId
@@ -1550,7 +1573,8 @@ def _effect_problems(content: JihadContent, effect: Effect) -> Iterator[str]:
             army = armies.get(army_id)
             if army is not None and army.path != effect.path:
                 yield f"army {army_id!r} is not a {effect.path} path army"
-    if isinstance(effect, MinorPowerShift) and effect.track == "socotra" and not effect.advanced_only:
+    socotra = isinstance(effect, MinorPowerShift) and effect.track == "socotra"
+    if socotra and not effect.advanced_only:
         yield "Socotra exists only in the Advanced game [13.0]; mark advanced_only: true"
     if isinstance(effect, JewishMarker | BerberRevolt | RemoveCastle):
         land = lands.get(effect.land)
@@ -1585,7 +1609,9 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
     for i, castle in enumerate(content.powers.castles):
         for path in castle.forbidden_paths:
             if path not in PATH_ORDER:
-                yield Problem(file="powers.yaml", loc=("castles", i), message=f"unknown path {path}")
+                yield Problem(
+                    file="powers.yaml", loc=("castles", i), message=f"unknown path {path}"
+                )
     for i, capital in enumerate(content.powers.capitals):
         for land_id in capital.rebuild_lands:
             if land_id not in lands:
@@ -1604,7 +1630,8 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
                     message=f"{land.id} is not on a {empire} path [21.5]",
                 )
     for i, each_ruler in enumerate(content.powers.rulers):
-        skill_track = next((t for t in content.powers.skill_tracks if t.id == each_ruler.track), None)
+        tracks = content.powers.skill_tracks
+        skill_track = next((t for t in tracks if t.id == each_ruler.track), None)
         if skill_track is None or each_ruler.max_rating not in skill_track.boxes:
             yield Problem(
                 file="powers.yaml",
@@ -1649,7 +1676,9 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
         for p, placement in enumerate(setup.pieces):
             loc = ("setups", s, "pieces", p)
             if placement.piece not in pieces:
-                yield Problem(file="setup.yaml", loc=loc, message=f"unknown piece {placement.piece!r}")
+                yield Problem(
+                    file="setup.yaml", loc=loc, message=f"unknown piece {placement.piece!r}"
+                )
             if placement.at not in places:
                 yield Problem(file="setup.yaml", loc=loc, message=f"unknown place {placement.at!r}")
             sides = content.piece_sides(placement.piece)
@@ -1657,7 +1686,8 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
                 yield Problem(
                     file="setup.yaml",
                     loc=loc,
-                    message=f"{placement.piece} has no side {placement.side!r} (sides: {sorted(sides)})",
+                    message=f"{placement.piece} has no side {placement.side!r} "
+                    f"(sides: {sorted(sides)})",
                 )
         for ruler_id, rating in setup.ruler_ratings.items():
             ruler = next((r for r in content.powers.rulers if r.id == ruler_id), None)
@@ -1697,7 +1727,9 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
     for s, setup in enumerate(content.setup.setups):
         placed = [a.army for a in setup.armies]
         if len(set(placed)) != len(placed):
-            yield Problem(file="setup.yaml", loc=("setups", s, "armies"), message="army placed twice")
+            yield Problem(
+                file="setup.yaml", loc=("setups", s, "armies"), message="army placed twice"
+            )
 
 
 def _format_problems(directory: Path, problems: list[Problem]) -> str:

@@ -1,0 +1,66 @@
+"""Command-line arguments shared by the commands: game options and seat assignments."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from consim.core.errors import OptionError
+from consim.core.game import Game
+
+_INT = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def parse_value(raw: str) -> Any:
+    """An option value from the command line: booleans, integers, decimals, else text.
+
+    >>> [parse_value(v) for v in ("true", "False", "12", "-3", "0.5", "declare")]
+    [True, False, 12, -3, 0.5, 'declare']
+    """
+    low = raw.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if _INT.fullmatch(low):
+        return int(low)
+    if _FLOAT.fullmatch(low):
+        return float(low)
+    return raw
+
+
+def parse_options(players: int | None, option: Sequence[str]) -> dict[str, Any]:
+    """``--players N`` and ``--option KEY=VALUE`` into the game's keyword options.
+
+    >>> parse_options(3, ["turns=4", "civil-war-side=declare"])
+    {'players': 3, 'turns': 4, 'civil_war_side': 'declare'}
+    """
+    opts: dict[str, Any] = {}
+    if players is not None:
+        opts["players"] = players
+    for item in option:
+        key, sep, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise OptionError(f"--option needs KEY=VALUE, got {item!r}")
+        value = parse_value(raw)
+        if key == "players" and players is not None and value != players:
+            raise OptionError(f"--players {players} and --option players={raw} disagree")
+        opts[key] = value
+    return opts
+
+
+def parse_seats(game: Game, seat: Sequence[str]) -> dict[str, str]:
+    """``--seat US=random`` items into {seat: bot kind}; seat names ignore case."""
+    chosen: dict[str, str] = {}
+    for item in seat:
+        name, sep, kind = item.partition("=")
+        match = [s for s in game.seats if s.casefold() == name.strip().casefold()]
+        if not sep or not kind.strip():
+            raise OptionError(f"--seat needs SEAT=KIND, got {item!r}")
+        if not match:
+            raise OptionError(f"unknown seat {name!r} for {game.id}; seats are {', '.join(game.seats)}")
+        chosen[match[0]] = kind.strip().removeprefix("bot:")
+    return chosen

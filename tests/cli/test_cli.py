@@ -1,0 +1,128 @@
+"""The consim command as a person uses it: list, validate, play (with typed input), replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import consim
+from consim.cli.main import app
+
+runner = CliRunner()
+
+
+def test_list_shows_games_and_options() -> None:
+    result = runner.invoke(app, ["list"])
+    assert result.exit_code == 0
+    assert "iraq" in result.output and "Insurgent" in result.output
+    result = runner.invoke(app, ["list", "iraq"])
+    assert "two_player_removal" in result.output
+    result = runner.invoke(app, ["list", "chess"])
+    assert result.exit_code == 2 and "unknown game" in result.output
+
+
+def test_validate_checks_content() -> None:
+    result = runner.invoke(app, ["validate", "iraq"])
+    assert result.exit_code == 0 and "content OK" in result.output
+
+
+def test_play_a_few_moves_save_and_replay(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    typed = (
+        "\n".join(["help", "view", "log 3", "xyzzy", "99", "1", "undo", "1", "done", "save", "quit"]) + "\n"
+    )
+    result = runner.invoke(
+        app,
+        ["play", "iraq", "--players", "2", "--seat", "US=human", "--seed", "3", "--save", str(save)],
+        input=typed,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Commands at any prompt" in out  # help
+    assert '"hand"' in out  # view prints the data
+    assert "you may only" in out  # junk is refused with the rule, not fatal
+    assert "choose 1-" in out
+    assert "undone" in out
+    assert "record saved" in out
+    record = consim.Record.load(save)
+    assert record.game == "iraq" and record.seed == 3
+    mine = [text for seat, text in record.actions if seat == "US"]
+    assert len(mine) == 2 and mine[0].startswith("discard") and mine[1] == "done"
+    state = consim.replay(record)
+    assert state.view(None)["phase"] in ("commitment", "negotiation")
+
+    replayed = runner.invoke(app, ["replay", str(save), "--no-step"])
+    assert replayed.exit_code == 0
+    assert "US: done" in replayed.output
+    secret = runner.invoke(app, ["replay", str(save), "--no-step", "--as", "Insurgent"])
+    assert "US: (acts)" in secret.output and "discard" not in secret.output.split("US: (acts)")[1][:40]
+
+
+def test_hot_seat_asks_to_pass_the_keyboard(tmp_path: Path) -> None:
+    typed = "\n".join(["", "done", "", "quit"]) + "\n"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "iraq",
+            "--players",
+            "2",
+            "--seat",
+            "US=human",
+            "--seat",
+            "Insurgent=human",
+            "--seed",
+            "1",
+            "--save",
+            str(tmp_path / "g.json"),
+        ],
+        input=typed,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Pass the keyboard to US" in result.output
+    assert "Pass the keyboard to Insurgent" in result.output
+
+
+def test_bots_play_a_whole_game_to_the_end(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "iraq",
+            "--players",
+            "3",
+            "--seat",
+            "Sunni=bot:random",
+            "--seat",
+            "Shia=bot:heuristic",
+            "--seat",
+            "Kurd=bot:heuristic",
+            "--seed",
+            "2",
+            "--option",
+            "turns=2",
+            "--save",
+            str(tmp_path / "g.json"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output and "Final scores" in result.output
+    assert consim.replay(consim.Record.load(tmp_path / "g.json")).is_over()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "Nobody=human"], "unknown seat"),
+        (["--seat", "US=wizard"], "unknown player"),
+        (["--option", "turns=0"], "turns"),
+        (["--option", "bogus"], "KEY=VALUE"),
+    ],
+)
+def test_bad_play_arguments_give_one_clear_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", "iraq", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
