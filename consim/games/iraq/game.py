@@ -70,7 +70,7 @@ class IraqOptions(GameOptions):
         description="Commitment Phase discards chosen secretly by all at once, or in turn order",
     )
     negotiation_rounds: int = Field(
-        3, ge=1, le=20, description="most rounds of trade offers per Negotiations Phase"
+        2, ge=1, le=20, description="most rounds of trade offers per Negotiations Phase"
     )
     max_trade_cards: int = Field(3, ge=1, le=10, description="most cards each side of one trade")
 
@@ -293,11 +293,21 @@ class IraqState(State):
         self.turn += 1
         self.emit(f"Turn {self.turn} of {g.o.turns} begins.", R_SITUATION)
         # [Situation Phase] each player is dealt a random hand of 10 cards (one at a time)
-        for _ in range(HAND_SIZE):
-            for seat in g.seats:
-                card = self._draw()
-                if card is not None:
-                    self.hands[seat].append(card)
+        seats = g.seats
+        n = len(seats)
+        deck = self.deck
+        if len(deck) >= HAND_SIZE * n:
+            # the same cards the one-at-a-time loop below would deal, without a call per card
+            dealt = deck[-HAND_SIZE * n :][::-1]
+            del deck[-HAND_SIZE * n :]
+            for i, seat in enumerate(seats):
+                self.hands[seat].extend(dealt[i::n])
+        else:
+            for _ in range(HAND_SIZE):
+                for seat in seats:
+                    card = self._draw()
+                    if card is not None:
+                        self.hands[seat].append(card)
         for seat in g.seats:
             self.emit(f"You are dealt: {self._names(self.hands[seat])}.", R_SITUATION, (seat,))
         self.mark_reveal(g.seats)

@@ -403,6 +403,8 @@ class Castle(Provenanced):
 class Capital(Provenanced):
     id: str = Field(pattern=ID_PATTERN)
     empire: EmpireId
+    #: where the Capital stands at the start (Player Aid set-up)
+    start_land: str
     strong_outcome_points: int
     weak_outcome_points: int
     hits_absorbed_per_side: int
@@ -1433,7 +1435,33 @@ class SetupFile(_Strict):
         return self
 
     def setup(self, advanced: bool) -> Setup:
+        """The set-up record itself (the Advanced one lists only what it adds)."""
         return self.setups[1 if advanced else 0]
+
+    def _layers(self, advanced: bool) -> tuple[Setup, ...]:
+        return tuple(self.setups) if advanced else (self.setups[0],)
+
+    def start_armies(self, advanced: bool) -> tuple[ArmyStart, ...]:
+        """Every army's start, the Advanced additions included when ``advanced``."""
+        return tuple(a for layer in self._layers(advanced) for a in layer.armies)
+
+    def start_pieces(self, advanced: bool) -> tuple[PiecePlacement, ...]:
+        return tuple(p for layer in self._layers(advanced) for p in layer.pieces)
+
+    def start_tracks(self, advanced: bool) -> tuple[TrackStart, ...]:
+        return tuple(t for layer in self._layers(advanced) for t in layer.minor_powers)
+
+    def start_ruler_ratings(self, advanced: bool) -> dict[str, int]:
+        ratings: dict[str, int] = {}
+        for layer in self._layers(advanced):
+            ratings.update(layer.ruler_ratings)
+        return ratings
+
+    def start_ap(self, advanced: bool) -> dict[str, int]:
+        ap: dict[str, int] = {}
+        for layer in self._layers(advanced):
+            ap.update(layer.ap)
+        return ap
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1613,6 +1641,13 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
                     file="powers.yaml", loc=("castles", i), message=f"unknown path {path}"
                 )
     for i, capital in enumerate(content.powers.capitals):
+        start = [p.at for p in content.setup.start_pieces(advanced=False) if p.piece == capital.id]
+        if start != [capital.start_land]:
+            yield Problem(
+                file="powers.yaml",
+                loc=("capitals", i, "start_land"),
+                message=f"{capital.id} starts in {capital.start_land} but set-up puts it in {start}",
+            )
         for land_id in capital.rebuild_lands:
             if land_id not in lands:
                 yield Problem(
@@ -1723,12 +1758,23 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
                     loc=("setups", s, "minor_powers", t),
                     message=f"{track.track} has no face {track.face!r}",
                 )
-    # every army on the map in the Advanced set-up must be placed exactly once
-    for s, setup in enumerate(content.setup.setups):
-        placed = [a.army for a in setup.armies]
-        if len(set(placed)) != len(placed):
+    # the Advanced set-up adds to the Basic one: together they place every army tile once
+    placed = [a.army for setup in content.setup.setups for a in setup.armies]
+    for army_id in sorted({a for a in placed if placed.count(a) > 1}):
+        yield Problem(file="setup.yaml", loc=("setups",), message=f"army {army_id} placed twice")
+    for army_id in sorted(set(armies) - set(placed)):
+        yield Problem(file="setup.yaml", loc=("setups",), message=f"army {army_id} never placed")
+    put = [p.piece for setup in content.setup.setups for p in setup.pieces]
+    for piece_id in sorted({p for p in put if put.count(p) > 1}):
+        yield Problem(file="setup.yaml", loc=("setups",), message=f"piece {piece_id} placed twice")
+    advanced_markers = {m.id for m in content.powers.markers if m.advanced_only}
+    advanced_markers.update(r.id for r in content.powers.refugees)
+    for p, placement in enumerate(content.setup.setup(advanced=False).pieces):
+        if placement.piece in advanced_markers:
             yield Problem(
-                file="setup.yaml", loc=("setups", s, "armies"), message="army placed twice"
+                file="setup.yaml",
+                loc=("setups", 0, "pieces", p),
+                message=f"{placement.piece} is an Advanced-game piece [2.3, 15.3]",
             )
 
 

@@ -500,6 +500,17 @@ def test_start_pieces(content: JihadContent) -> None:
     assert ap["east"] < ratings["persian_shah"]
 
 
+def test_merged_setups(content: JihadContent) -> None:
+    basic = content.setup.start_armies(advanced=False)
+    advanced = content.setup.start_armies(advanced=True)
+    assert len(basic) == 12 and len(advanced) == 18  # every army tile, once
+    assert {a.army for a in advanced} == {a.id for a in content.powers.armies}
+    assert content.setup.start_ruler_ratings(True) == content.setup.start_ruler_ratings(False)
+    tracks = {t.track: t.box for t in content.setup.start_tracks(True)}
+    assert set(tracks) == {"bulgars", "cyprus", "tibet", "socotra"}
+    assert "socotra" not in {t.track for t in content.setup.start_tracks(False)}
+
+
 def test_deck_setup(content: JihadContent) -> None:
     basic, advanced = content.setup.setup(False).deck, content.setup.setup(True).deck
     assert basic.remove_boxed and not basic.set_aside_red_star  # [3.2.1]
@@ -991,6 +1002,18 @@ def test_unknown_army_in_setup_is_rejected(broken: Broken) -> None:
 def test_army_off_its_path_is_rejected(broken: Broken) -> None:
     err = broken("setup.yaml", "{army: franks, at: aquitaine", "{army: franks, at: sindh")
     assert "off its med path" in str(err)
+
+
+def test_advanced_piece_in_basic_setup_is_rejected(broken: Broken) -> None:
+    err = broken(
+        "setup.yaml",
+        "      - {piece: bonus_ap_purple, at: units_out_of_play}\n",
+        "      - {piece: bonus_ap_purple, at: units_out_of_play}\n"
+        "      - {piece: mujahideen, at: casbah, side: tribal}\n",
+    )
+    message = str(err)
+    assert "mujahideen is an Advanced-game piece" in message
+    assert "placed twice" in message
 
 
 def test_duplicate_card_number_is_rejected(broken: Broken) -> None:
