@@ -71,7 +71,9 @@ def render_summary(console: Console, summary: Summary, title: str) -> None:
             f"{s.score_sd:.2f}",
         )
     console.print(table)
-    if summary.shared:
+    if summary.conflicts:
+        console.print("A seat's wins count every conflict it won; each conflict's table follows.")
+    elif summary.shared:
         console.print(
             f"{summary.shared} of {summary.games} games had several winners; each sharer counts the win."
         )

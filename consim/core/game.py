@@ -348,16 +348,8 @@ class State(ABC):
         other = object.__new__(type(self))
         other.game = self.game
         other.seed = self.seed
-        other.rng = self.rng.copy()
-        other._log = list(self._log)
-        other._actions = list(self._actions)
-        other._undo_floor = self._undo_floor
-        other._revealed = False
-        other._reveal_seats = frozenset()
-        other._last_reveal = self._last_reveal
+        self._copy_base_to(other)
         other._to_act_cache = self._to_act_cache
-        other._legal_cache = {}
-        self._copy_data_to(other)
         return other
 
     def to_dict(self) -> dict[str, Any]:

@@ -1249,7 +1249,7 @@ class CardsFile(_Strict):
         documented = set(self.effect_types)
         if documented != EFFECT_TYPES:
             problems.append(
-                f"effect_types must document exactly the model's types: missing "
+                "effect_types must document exactly the model's types: missing "
                 f"{sorted(EFFECT_TYPES - documented)}, unknown {sorted(documented - EFFECT_TYPES)}"
             )
         by_number = {c.number: c for c in self.cards}
@@ -1641,12 +1641,13 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
                     file="powers.yaml", loc=("castles", i), message=f"unknown path {path}"
                 )
     for i, capital in enumerate(content.powers.capitals):
-        start = [p.at for p in content.setup.start_pieces(advanced=False) if p.piece == capital.id]
-        if start != [capital.start_land]:
+        basic_pieces = content.setup.start_pieces(advanced=False)
+        placed_at = [p.at for p in basic_pieces if p.piece == capital.id]
+        if placed_at != [capital.start_land]:
             yield Problem(
                 file="powers.yaml",
                 loc=("capitals", i, "start_land"),
-                message=f"{capital.id} starts in {capital.start_land} but set-up puts it in {start}",
+                message=f"{capital.id} starts in {capital.start_land}; set-up says {placed_at}",
             )
         for land_id in capital.rebuild_lands:
             if land_id not in lands:

@@ -413,6 +413,11 @@ def test_castles_capitals_rulers(content: JihadContent) -> None:
     assert all(set(c.forbidden_paths) == {"african", "caucasus"} for c in minors)
     for capital in content.powers.capitals:  # [5.2 D]
         assert (capital.strong_outcome_points, capital.weak_outcome_points) == (2, 1)
+        assert piece_at(content, capital.id)[0] == capital.start_land
+    byzantine = next(c for c in content.powers.capitals if c.empire == "byzantium")
+    assert byzantine.start_land in byzantine.rebuild_lands  # [8.8.2]
+    persian = next(c for c in content.powers.capitals if c.empire == "persia")
+    assert content.land(persian.start_land).path in ("indian", "parthian")
     for ruler in content.powers.rulers:  # [11.1]
         assert (ruler.min_rating, ruler.max_rating) == (3, 7)
     gk = content.powers.great_king  # [16.4.3, 16.5, 20.4]
