@@ -126,15 +126,10 @@ def print_table(title: str, figures: Sequence[Figure]) -> None:
     print(title)
     print(f"  {'figure':<{name_w}}  {'best':>10}  {'median':>10}  {'unit':<{unit_w}}  note")
     for f in figures:
-        print(
-            f"  {f.name:<{name_w}}  {_fmt(f.best):>10}  {_fmt(f.median):>10}  "
-            f"{f.unit:<{unit_w}}  {f.note}"
-        )
+        print(f"  {f.name:<{name_w}}  {_fmt(f.best):>10}  {_fmt(f.median):>10}  {f.unit:<{unit_w}}  {f.note}")
 
 
-def report(
-    bench: str, figures: Sequence[Figure], args: argparse.Namespace, settings: dict[str, Any]
-) -> None:
+def report(bench: str, figures: Sequence[Figure], args: argparse.Namespace, settings: dict[str, Any]) -> None:
     """Print the table and the command; write JSON when asked."""
     info = machine()
     print()
@@ -224,9 +219,7 @@ def sample_states(game_name: str, options: dict[str, Any], seeds: int, every: in
     return states
 
 
-def per_call_us(
-    fn: Callable[[Any], Any], items: Sequence[Any], loops: int, repeats: int
-) -> list[float]:
+def per_call_us(fn: Callable[[Any], Any], items: Sequence[Any], loops: int, repeats: int) -> list[float]:
     """Microseconds per call of ``fn`` over ``items`` (``loops`` passes), for each repeat."""
 
     def run() -> None:

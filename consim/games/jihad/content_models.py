@@ -225,9 +225,7 @@ class MapFile(_Strict):
             problems.append("religions: duplicate id")
         order = tuple(p.id for p in self.paths)
         if order != PATH_ORDER:
-            problems.append(
-                f"paths must be listed counter-clockwise {PATH_ORDER} [2.1.1], got {order}"
-            )
+            problems.append(f"paths must be listed counter-clockwise {PATH_ORDER} [2.1.1], got {order}")
         lands: dict[str, Land] = {}
         for each in self.lands:
             if each.id in lands or each.id == "mecca":
@@ -245,9 +243,7 @@ class MapFile(_Strict):
                     continue
                 listed.add(land_id)
                 if land.path != path.id:
-                    problems.append(
-                        f"land {land_id}: path is {land.path!r} but listed on {path.id!r}"
-                    )
+                    problems.append(f"land {land_id}: path is {land.path!r} but listed on {path.id!r}")
                 if land.index != i:
                     problems.append(
                         f"land {land_id}: index {land.index} but it is land {i} out from Mecca "
@@ -258,22 +254,18 @@ class MapFile(_Strict):
                 last = i == len(path.lands)
                 if last != (land.crossing_outward is None):
                     problems.append(
-                        f"land {land_id}: crossing_outward must be empty exactly on the "
-                        "path's last land"
+                        f"land {land_id}: crossing_outward must be empty exactly on the path's last land"
                     )
                 # [2.1.2] five paths end in round Lands; [2.1.2.1] Rome is the exception
                 want_round = last and path.id != "greek"
                 if (land.shape == "round") != want_round:
                     problems.append(
-                        f"land {land_id}: shape must be "
-                        f"{'round' if want_round else 'square'} [2.1.2]"
+                        f"land {land_id}: shape must be {'round' if want_round else 'square'} [2.1.2]"
                     )
                 if land.shape == "round" and land.outcome_points is not None:
                     problems.append(f"land {land_id}: Ends of the Earth cannot hold Islam [2.1.2]")
                 if land.shape == "square" and land.outcome_points is None:
-                    problems.append(
-                        f"land {land_id}: every convertible land needs a tan circle [5.2 A]"
-                    )
+                    problems.append(f"land {land_id}: every convertible land needs a tan circle [5.2 A]")
         for land_id in lands:
             if land_id not in listed:
                 problems.append(f"land {land_id}: not listed on its path")
@@ -284,12 +276,11 @@ class MapFile(_Strict):
                     problems.append(f"{empire} needs exactly one {kind} [21.5], got {holders}")
         for path_id in ("african", "caucasus"):
             flags = {x.baqt_flag: x for x in self.lands if x.path == path_id and x.baqt_flag}
-            if set(flags) != {"full", "partial"} or len(
-                [x for x in self.lands if x.path == path_id and x.baqt_flag]
-            ) != 2:
-                problems.append(
-                    f"path {path_id}: needs one full and one partial Baqt flag land [16.3]"
-                )
+            if (
+                set(flags) != {"full", "partial"}
+                or len([x for x in self.lands if x.path == path_id and x.baqt_flag]) != 2
+            ):
+                problems.append(f"path {path_id}: needs one full and one partial Baqt flag land [16.3]")
             elif flags["full"].index >= flags["partial"].index:
                 problems.append(f"path {path_id}: the full-Baqt land must be nearer Mecca")
         for land in self.lands:
@@ -305,9 +296,7 @@ class MapFile(_Strict):
                 if route.id not in lands[end].trade_route_ends:
                     problems.append(f"land {end}: should list trade route {route.id!r}")
                 if path_theater[lands[end].path] != theater:
-                    problems.append(
-                        f"trade route {route.id}: {end} is not in the {theater} theater"
-                    )
+                    problems.append(f"trade route {route.id}: {end} is not in the {theater} theater")
         for land in self.lands:
             for rid in land.trade_route_ends:
                 if rid not in route_ids:
@@ -322,9 +311,7 @@ class MapFile(_Strict):
         for path in self.paths:
             t = next((t for t in self.theaters if path.id in t.paths), None)
             if t is not None and t.id != path.theater:
-                problems.append(
-                    f"path {path.id}: theater {path.theater!r} but listed under {t.id!r}"
-                )
+                problems.append(f"path {path.id}: theater {path.theater!r} but listed under {t.id!r}")
         box_ids = [b.id for b in self.boxes]
         if len(set(box_ids)) != len(box_ids) or set(box_ids) & set(lands):
             problems.append("boxes: ids must be unique and differ from land ids")
@@ -346,9 +333,7 @@ class Power(Provenanced):
 
     id: str = Field(pattern=ID_PATTERN)
     name: str
-    kind: Literal[
-        "empire", "foreign_empire", "kingdom", "khaganate", "tribes", "city_states", "province"
-    ]
+    kind: Literal["empire", "foreign_empire", "kingdom", "khaganate", "tribes", "city_states", "province"]
     paths: tuple[PathId, ...] = Field(min_length=1)
     religion: ReligionId
     #: [8.2.2] armies without a Ruler are 'Barbarians'; Great Kings and Garrisons are not
@@ -603,9 +588,7 @@ class Rose(_Strict):
     def _check_f3(self) -> Rose:
         for path in PATH_ORDER:
             if self.entry(path).f3 and path not in ("indian", "parthian"):
-                raise ValueError(
-                    f"F3 on the {path} path: only Persian paths can hold a Persian army"
-                )
+                raise ValueError(f"F3 on the {path} path: only Persian paths can hold a Persian army")
         return self
 
     def entry(self, path: str) -> RoseEntry:
@@ -1637,9 +1620,7 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
     for i, castle in enumerate(content.powers.castles):
         for path in castle.forbidden_paths:
             if path not in PATH_ORDER:
-                yield Problem(
-                    file="powers.yaml", loc=("castles", i), message=f"unknown path {path}"
-                )
+                yield Problem(file="powers.yaml", loc=("castles", i), message=f"unknown path {path}")
     for i, capital in enumerate(content.powers.capitals):
         basic_pieces = content.setup.start_pieces(advanced=False)
         placed_at = [p.at for p in basic_pieces if p.piece == capital.id]
@@ -1712,9 +1693,7 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
         for p, placement in enumerate(setup.pieces):
             loc = ("setups", s, "pieces", p)
             if placement.piece not in pieces:
-                yield Problem(
-                    file="setup.yaml", loc=loc, message=f"unknown piece {placement.piece!r}"
-                )
+                yield Problem(file="setup.yaml", loc=loc, message=f"unknown piece {placement.piece!r}")
             if placement.at not in places:
                 yield Problem(file="setup.yaml", loc=loc, message=f"unknown place {placement.at!r}")
             sides = content.piece_sides(placement.piece)
@@ -1722,8 +1701,7 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
                 yield Problem(
                     file="setup.yaml",
                     loc=loc,
-                    message=f"{placement.piece} has no side {placement.side!r} "
-                    f"(sides: {sorted(sides)})",
+                    message=f"{placement.piece} has no side {placement.side!r} (sides: {sorted(sides)})",
                 )
         for ruler_id, rating in setup.ruler_ratings.items():
             ruler = next((r for r in content.powers.rulers if r.id == ruler_id), None)
@@ -1742,9 +1720,7 @@ def reference_problems(content: JihadContent) -> Iterator[Problem]:
         for theater, ap in setup.ap.items():
             ruler = next((r for r in content.powers.rulers if r.track == theater), None)
             if ruler is None:
-                yield Problem(
-                    file="setup.yaml", loc=("setups", s, "ap", theater), message="unknown theater"
-                )
+                yield Problem(file="setup.yaml", loc=("setups", s, "ap", theater), message="unknown theater")
             elif ap >= setup.ruler_ratings.get(ruler.id, 8):
                 yield Problem(
                     file="setup.yaml",

@@ -624,11 +624,7 @@ def test_card_event_facts(content: JihadContent) -> None:
     }
     assert kings == {22, 29, 30, 41, 48}
     # [22.0] Truce events on exactly two cards, one for each Empire
-    truces = {
-        e.empire: c.number
-        for c in content.cards.cards
-        for e in effects_of(c, TruceOffer)
-    }
+    truces = {e.empire: c.number for c in content.cards.cards for e in effects_of(c, TruceOffer)}
     assert len(truces) == 2 and truces["persia"] == 2
 
 
@@ -1027,9 +1023,7 @@ def test_duplicate_card_number_is_rejected(broken: Broken) -> None:
 
 
 def test_path_order_is_enforced(broken: Broken) -> None:
-    err = broken(
-        "map.yaml", "lands: [damascus, jerusalem, cilicia,", "lands: [jerusalem, damascus, cilicia,"
-    )
+    err = broken("map.yaml", "lands: [damascus, jerusalem, cilicia,", "lands: [jerusalem, damascus, cilicia,")
     assert "index" in str(err) and "map.yaml" in str(err)
 
 
@@ -1062,8 +1056,8 @@ def test_advanced_concept_without_flag_is_rejected(
 ) -> None:
     err = broken(
         "cards.yaml",
-        "{type: kaaba, label: \"Ka'aba +2 (Prince Maslama)\", advanced_only: true,",
-        "{type: kaaba, label: \"Ka'aba +2 (Prince Maslama)\",",
+        '{type: kaaba, label: "Ka\'aba +2 (Prince Maslama)", advanced_only: true,',
+        '{type: kaaba, label: "Ka\'aba +2 (Prince Maslama)",',
     )
     assert "Advanced" in str(err) and "card 32" in str(err)
 
@@ -1077,4 +1071,3 @@ def test_unknown_effect_type_is_rejected(broken: Broken) -> None:
 def test_unknown_minor_power_face_is_rejected(broken: Broken) -> None:
     err = broken("cards.yaml", "track: bulgars, face: wild}", "track: bulgars, face: savage}")
     assert "no face 'savage'" in str(err)
-
