@@ -19,11 +19,15 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from consim.core.action import Action
+from consim.core.rng import Rng
 
 if TYPE_CHECKING:
     from consim.core.game import Game
     from consim.games.iraq.game import IraqGame
 
+EXPECTED_RETURN = 2.5  # what a card I can use, chosen by the partner, is worth to me (mean usable FV is 3)
+PARTNER_COST = 0.5  # what such a card was worth to the partner who gives it up
+TRADE_WEIGHT = 0.15  # a card a non-rival partner can use may be traded for one I can use
 RIVAL_WEIGHT = 1.0  # a rival in the same conflict
 OTHER_WEIGHT = 0.3  # everyone shares the FV ranking, so any gift costs a little
 
@@ -32,12 +36,12 @@ class HeuristicBot:
     uses_view = True
 
     def __init__(self, game: Game, seat: str, seed: int = 0) -> None:
-        # deterministic: the seed is accepted for the common bot signature but not needed
         from consim.games.iraq.game import IraqGame
 
         assert isinstance(game, IraqGame)
         self.game: IraqGame = game
         self.seat = seat
+        self.rng = Rng(seed)  # only breaks ties between equally good partners
         #: (turn, partner) pairs already offered to this turn: do not repeat a refused offer
         self.tried: set[tuple[int, str]] = set()
         cards = game.content.cards.cards
@@ -56,6 +60,13 @@ class HeuristicBot:
 
     def _value_of(self, name: str, seat: str) -> float:
         return self.values[seat][name]
+
+    def _trade_value(self, name: str, view: Mapping[str, Any]) -> float:
+        """What a card is worth as trade goods: its value to the best partner outside my conflict."""
+        return max(
+            (self._value_of(name, s) for s in view["seats"] if s != self.seat and s not in self.rivals),
+            default=0.0,
+        )
 
     def _weight(self, seat: str) -> float:
         return RIVAL_WEIGHT if seat in self.rivals else OTHER_WEIGHT
@@ -80,15 +91,16 @@ class HeuristicBot:
 
     def _commit(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
         pending = set(view["pending_discards"])
-        candidates = [
-            (self._value_of(c["name"], self.seat), c["name"])
+        # worst first: least use to me, then least use as trade goods to a partner outside my
+        # conflict (those I keep to trade in the Negotiations Phase)
+        candidates = sorted(
+            (self._value_of(c["name"], self.seat), self._trade_value(c["name"], view), c["name"])
             for c in view["hand"]
             if c["name"] not in pending
-        ]
-        candidates.sort()
+        )
         legal = {a.args[0]: a for a in actions if a.verb == "discard"}
-        for value, name in candidates:
-            if value < self.draw_value and name in legal:
+        for value, trade, name in candidates:
+            if value + TRADE_WEIGHT * trade < self.draw_value and name in legal:
                 return legal[name]
         return next(a for a in actions if a.verb == "done")
 
@@ -124,8 +136,11 @@ class HeuristicBot:
                 continue
             k = min(len(liked), self.game.o.max_trade_cards, view["hand_sizes"][other])
             give = liked[:k]
-            # my expected gain minus the weighted help I give the partner
-            score = k * 2.5 - self._weight(other) * sum(self._value_of(n, other) for n in give) * 0.5
+            # my expected gain (a usable card is worth about EXPECTED_RETURN) minus the weighted
+            # net help the partner gets (what I give it, less what its returned cards were
+            # worth to it); a small seeded jitter breaks ties without favouring a seat order
+            partner_gain = sum(self._value_of(n, other) for n in give) - k * PARTNER_COST
+            score = k * EXPECTED_RETURN - self._weight(other) * partner_gain + self.rng.random() * 1e-6
             if best is None or score > best[0]:
                 best = (score, other, give)
         if best is None or best[0] <= 0:
