@@ -128,18 +128,15 @@ class Session:
             to_act = state.to_act()
             human = next((s for s in to_act if s in self.humans), None)
             bot_seats = [s for s in to_act if s not in self.humans]
-            if bot_seats and (human is None or len(self.humans) > 0):
-                # bots first: their choices are secret anyway
-                for seat in bot_seats:
-                    bot = self.bots[seat]
-                    view = state.view(seat) if bot.uses_view else {}
-                    state.apply(seat, bot.choose(view, state.legal_actions(seat)))
+            if bot_seats:
+                # bots first (one decision at a time): their choices are secret anyway
+                seat = bot_seats[0]
+                bot = self.bots[seat]
+                view = state.view(seat) if bot.uses_view else {}
+                state.apply(seat, bot.choose(view, state.legal_actions(seat)))
                 if not self.humans:
                     self._show_spectator()
-                continue
-            if human is None:
-                continue
-            if not self._human_turn(human):
+            elif human is not None and not self._human_turn(human):
                 return
         self._finish()
 
