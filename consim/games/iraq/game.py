@@ -308,6 +308,8 @@ class IraqState(State):
                     card = self._draw()
                     if card is not None:
                         self.hands[seat].append(card)
+        for seat in seats:
+            self.hands[seat].sort()
         for seat in g.seats:
             self.emit(f"You are dealt: {self._names(self.hands[seat])}.", R_SITUATION, (seat,))
         self.mark_reveal(g.seats)
@@ -516,6 +518,7 @@ class IraqState(State):
             if new is not None:
                 drawn.append(new)
         hand.extend(drawn)
+        hand.sort()  # hands are kept in card-list order (grouped by use letter)
         if drawn:
             self.mark_reveal((seat,))  # a card draw: no undo past it
         self.pending[seat] = []
@@ -598,6 +601,8 @@ class IraqState(State):
             self.hands[b].remove(c)
         self.hands[a].extend(taken)
         self.hands[b].extend(give)
+        self.hands[a].sort()
+        self.hands[b].sort()
         self.emit(
             f"Trade: {a} gives {self._names(give) or 'nothing'} to {b}; "
             f"{b} gives {self._names(taken) or 'nothing'} to {a}.",
