@@ -103,7 +103,65 @@ def _iraq(view: Mapping[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-RENDERERS: dict[str, Renderer] = {"iraq": _iraq}
+def _jihad(view: Mapping[str, Any]) -> RenderableType:
+    """The First Jihad: the card, one line per Path (Mecca outward), tracks and AP."""
+    parts: list[RenderableType] = []
+    card = view.get("card")
+    if card:
+        rose = " ".join(f"{p}:{c}" for p, c in (card["rose"] or {}).items())
+        ap = f"AP {card['ap'][0]}/{card['ap'][1]}" if card["ap"] else "no Rose"
+        events = ", ".join(card["events"]) or "none"
+        parts.append(
+            Text(
+                f"Turn {view['turn']}: card #{card['number']} {card['title']!r} [{card['era']}]", style="bold"
+            )
+        )
+        parts.append(Text(f"  Rose {rose}; {ap}; events: {events}"))
+    armies = view["armies"]
+    for path in view["paths"]:
+        marker = path["islam"]
+        cells = ["Mecca" + (" [Islam]" if marker["at"] == 0 else "")]
+        for land in path["lands"]:
+            cell = land["name"]
+            tags = []
+            if marker["at"] == land["index"]:
+                tags.append("Islam-disrupted" if marker["dis"] else "Islam")
+            for aid in land["armies"]:
+                a = armies[aid]
+                flags = "".join(
+                    f for f, on in (("*", a["cursed"]), ("(besieged)", a["sieged"]), ("^", a["top"])) if on
+                )
+                tags.append(f"{aid}:{a['str']}{flags}")
+            if land["castle"]:
+                tags.append(f"castle {view['castles'][land['castle']]['side']}")
+            if land["capital"]:
+                tags.append(f"capital {view['capitals'][land['capital']]['side']}")
+            if land["control"] == "arab":
+                cell = f"[{cell}]"
+            if tags:
+                cell += " {" + ", ".join(tags) + "}"
+            cells.append(cell)
+        parts.append(Text(f"{path['name']:<20} " + " > ".join(cells)))
+    tracks = "  ".join(f"{k} {v['box']:+d} ({v['face']})" for k, v in view["tracks"].items())
+    rulers = "  ".join(f"{k} {v}" for k, v in view["rulers"].items())
+    ap = view["ap"]
+    div = [t for t, d in view["divided"].items() if d]
+    parts.append(Text(f"Tracks: {tracks}"))
+    parts.append(
+        Text(
+            f"Rulers: {rulers}   AP west {ap['west']} east {ap['east']}"
+            + (f"   Divided: {', '.join(div)}" if div else "")
+            + f"   tokens {view['tokens']}   fleet {view['fleet']}   immortals {view['immortals']}"
+        )
+    )
+    parts.append(
+        Text(f"Icons: {view['icons']}   Themes: {view['themes']}   deck left: {view['deck_remaining']}")
+    )
+    parts.append(Text("[Land] = Arab-held, * = Cursed, ^ = on top of a Neutral", style="dim"))
+    return Group(*parts)
+
+
+RENDERERS: dict[str, Renderer] = {"iraq": _iraq, "jihad": _jihad}
 
 
 def render_view(view: Mapping[str, Any]) -> RenderableType:

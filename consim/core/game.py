@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 STATE_FORMAT = "consim-state/1"
 _new_entry = tuple.__new__
+_NO_SEATS: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,8 +307,7 @@ class State(ABC):
         else:
             if self.rng.calls != calls:
                 self._undo_floor = len(self._actions)
-            if self._last_reveal:
-                self._last_reveal = frozenset()
+            self._last_reveal = _NO_SEATS  # the previous action's reveal (if any) is over
         self._to_act_cache = None
         if self._legal_cache:
             self._legal_cache = {}

@@ -1,0 +1,302 @@
+"""[10.0, 14.0] Religion and the End of Turn Phase, steps 14.2-14.9 in their exact order.
+
+(14.1 Syrian Vengeance and 14.10 Diplomacy belong to the Advanced Game.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from consim.core.action import Action
+from consim.games.jihad.frames import Decision, Frame
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from consim.games.jihad.game import JihadState
+
+
+# =============================================================================================
+# [14.2] Curse Removal
+# =============================================================================================
+
+
+def curse_removal(state: JihadState) -> None:
+    s = state.s
+    g = state.g
+    for path in g.paths:
+        for aid in state.path_armies(path):
+            a = state.army(aid)
+            if not a["cursed"]:
+                continue
+            a["cursed"] = False
+            state.emit(f"The Curse on {aid} is removed.", "14.2")
+            marker = s["islam"][path]
+            if not marker["dis"]:
+                # (A) a face-up marker advances a Land and is Disrupted; never into the Ends of the Earth
+                nxt = marker["at"] + 1
+                if nxt <= g.path_length(path) and not g.land(path, nxt).ends_of_the_earth:
+                    marker["at"] = nxt
+                    marker["dis"] = True
+                    state.emit(
+                        f"The locals turn: the Islam marker advances to {g.land(path, nxt).name}, Disrupted.",
+                        "14.2",
+                    )
+            elif not state.player_controls(g.land(path, marker["at"]).id):
+                marker["dis"] = False  # (B)
+                state.emit(f"The Islam marker on the {path} Path turns face up.", "14.2")
+    # [14.2.1] the Berbers in their Status Box stay Cursed
+
+
+# =============================================================================================
+# [14.3] Conversion, [14.3.3] Religious Revival
+# =============================================================================================
+
+
+def conversion_roll(state: JihadState, path: str, disrupted: bool, rule: str) -> bool | None:
+    """[14.3] roll for the Land past the Islam marker if the Arabs hold it; None if no roll."""
+    s = state.s
+    g = state.g
+    marker = s["islam"][path]
+    if marker["dis"]:
+        return None
+    target = marker["at"] + 1
+    if target > state.arab_limit(path) or target > g.path_length(path):
+        return None
+    land = g.land(path, target)
+    die = state.rng.randint(1, 6)
+    if die > land.apostasy:
+        state.emit(f"Conversion of {land.name} (apostasy {land.apostasy}): die {die}, it holds firm.", rule)
+        return False
+    if s["themes"] == land.id:
+        s["themes"] = None  # [14.3.2]
+        state.emit(
+            f"Conversion of {land.name}: die {die} succeeds, but the Themes die protecting it; "
+            "no conversion this turn.",
+            "14.3.2",
+        )
+        return False
+    marker["at"] = target
+    marker["dis"] = disrupted
+    state.emit(
+        f"Conversion of {land.name} (apostasy {land.apostasy}): die {die}: it converts to Islam.", rule
+    )
+    if s["icons"] == land.id:
+        s["icons"] = None  # [14.3.1]
+        state.emit("The Icons are captured in the conversion.", "14.3.1")
+    return True
+
+
+def conversion_step(state: JihadState) -> None:
+    for path in state.g.paths:
+        conversion_roll(state, path, False, "14.3")
+    religious_revival(state)
+
+
+def religious_revival(state: JihadState) -> None:
+    """[14.3.3] if the player controls a firmly Muslim Land, a 6 pushes the marker back."""
+    s = state.s
+    for path in state.g.paths:
+        marker = s["islam"][path]
+        if marker["at"] < 2:
+            continue
+        if state.arab_limit(path) + 1 < marker["at"]:
+            die = state.rng.randint(1, 6)
+            if die == 6:
+                marker["at"] -= 1
+                state.emit(
+                    f"Religious Revival on the {path} Path: a 6! The Islam marker falls back to "
+                    f"{state.g.land(path, marker['at']).name}.",
+                    "14.3.3",
+                )
+            else:
+                state.emit(f"Religious Revival on the {path} Path: die {die}, no effect.", "14.3.3")
+
+
+# =============================================================================================
+# [14.4] Islamic Recovery
+# =============================================================================================
+
+
+def islamic_recovery(state: JihadState) -> None:
+    s = state.s
+    g = state.g
+    for path in g.paths:
+        marker = s["islam"][path]
+        if not marker["dis"]:
+            continue
+        land = g.land(path, marker["at"])
+        if state.player_controls(land.id):
+            continue
+        icons = s["icons"]
+        if icons in g.where and state.player_controls(icons):
+            ipath, idx = g.where[icons]
+            if ipath == path and abs(idx - marker["at"]) == 1:
+                state.emit(f"The Icons hold back the Islamic recovery in {land.name}.", "14.4")
+                continue
+        marker["dis"] = False
+        state.emit(f"The Islam marker in {land.name} recovers.", "14.4")
+
+
+# =============================================================================================
+# [14.5] Paris and the Berbers
+# =============================================================================================
+
+
+def paris_and_berbers(state: JihadState) -> None:
+    berbers = state.army("berbers")
+    franks = state.army("franks")
+    paris = state.g.lands["med"][-1].id
+    if berbers["at"] != "berber_revolt_box" or franks["at"] != paris:
+        return
+    if berbers["str"] == "strong":
+        berbers["str"] = "weak"
+    elif berbers["str"] == "weak" and not berbers["cursed"]:
+        berbers["str"] = "shattered"
+    elif not berbers["cursed"]:
+        berbers["str"] = "weak"
+        berbers["cursed"] = True
+    else:
+        berbers["at"] = "dead"
+        state.emit("The Franks in Paris crush the Berbers for good: no Berber Revolt can occur.", "14.5")
+        return
+    state.emit(
+        f"The Franks in Paris strike the Berbers in their Status Box (now {_status(berbers)}).", "14.5"
+    )
+
+
+def _status(a: dict[str, object]) -> str:
+    return "Cursed" if a["cursed"] else str(a["str"])
+
+
+# =============================================================================================
+# [14.6] Surrender, Theater Division, Persian Collapse
+# =============================================================================================
+
+
+def surrender(state: JihadState) -> None:
+    s = state.s
+    g = state.g
+    for path in g.paths:
+        for aid in state.path_armies(path):
+            a = state.army(aid)
+            if not a["top"]:
+                continue
+            a.update(at="dead", top=False, cursed=False, sieged=False)
+            power = g.power_of(aid)
+            new = state.active(path)
+            state.emit(
+                f"{aid} surrenders on top of the Neutral {new}, which becomes your active army.", "14.6"
+            )
+            theater = "west" if path in ("greek", "med") else "east"
+            divides = (power == "byzantium" and path == "med") or power == "persia"
+            if divides and not s["divided"][theater]:
+                s["divided"][theater] = True  # [14.6.1]
+                state.emit(f"The {theater.capitalize()} Theater is now Divided.", "14.6.1")
+    persians = [x for x in g.army_ids if g.power_of(x) == "persia" and state.position(x) is not None]
+    if not persians and s["rulers"].get("persia") is not None:
+        # [14.6.2] Persian Collapse
+        s["rulers"]["persia"] = None
+        s["capitals"]["persia"]["at"] = None
+        s["immortals"]["gone"] = True
+        s["last_stand"]["persia"]["gone"] = True
+        s["mecca_strong"] = True
+        state.emit(
+            "The Persian Empire collapses: the Shah, the Capital, the Immortals and the Last Stand chit are "
+            "gone; the Mecca tile turns Strong.",
+            "14.6.2",
+        )
+
+
+# =============================================================================================
+# [14.7] Icons Movement (a decision), [14.8] Banking, [14.9] Blessings Recovery
+# =============================================================================================
+
+
+def icon_sites(state: JihadState) -> list[str]:
+    s = state.s
+    g = state.g
+    icons = s["icons"]
+    if icons is None or (icons != "available" and state.controller_power(icons) != "byzantium"):
+        return []
+    out = []
+    for path in g.paths:
+        for land in g.lands[path]:
+            christian = land.religion in ("orthodox", "catholic", "monophysite", "nestorian")
+            converted = state.is_converted(path, land.index)
+            if (
+                land.id != icons
+                and christian
+                and not converted
+                and state.controller_power(land.id) == "byzantium"
+            ):
+                out.append(land.id)
+    if icons != "available":
+        out.append("available")
+    return out
+
+
+def banking(state: JihadState) -> None:
+    """[6.3.2, 14.8] an Empire with its Capital banks; other AP and red/blue tokens are lost."""
+    s = state.s
+    for theater, empire in (("west", "byzantium"), ("east", "persia")):
+        if s["ap"][theater] and s["capitals"][empire]["at"] is None:
+            state.emit(f"The {theater} Theater cannot bank: {s['ap'][theater]} AP are lost.", "14.8")
+            s["ap"][theater] = 0
+        elif s["ap"][theater]:
+            state.emit(f"The {theater} Theater banks {s['ap'][theater]} AP.", "6.3.2")
+    for colour in ("red", "blue"):
+        if s["tokens"][colour]:
+            state.emit(f"{s['tokens'][colour]} unspent {colour} AP token(s) are lost.", "14.8")
+            s["tokens"][colour] = 0
+
+
+def blessings_recovery(state: JihadState) -> None:
+    s = state.s
+    s["fleet"]["used"] = False
+    s["immortals"]["used"] = False
+    s["fleet_free"] = None
+    s["landing"] = False
+
+
+STEPS: tuple[tuple[str, Callable[[JihadState], None]], ...] = (
+    ("14.2", curse_removal),
+    ("14.3", conversion_step),
+    ("14.4", islamic_recovery),
+    ("14.5", paris_and_berbers),
+    ("14.6", surrender),
+    ("14.7", lambda state: state.push({"k": "icons"})),
+    ("14.8", banking),
+    ("14.9", blessings_recovery),
+)
+
+
+def _end(state: JihadState, frame: Frame) -> None:
+    i = frame["i"]
+    if i >= len(STEPS):
+        state.pop()
+        return
+    frame["i"] += 1
+    STEPS[i][1](state)
+
+
+def _icons_prompt(state: JihadState, frame: Frame) -> tuple[str, str]:
+    return (f"Icons Movement: move the Icons (now in {state.s['icons']}) or keep them (done).", "14.7")
+
+
+def _icons_legal(state: JihadState, frame: Frame) -> list[Action]:
+    sites = icon_sites(state)
+    if not sites:
+        return []
+    return [*(Action("icons", (x,)) for x in sites), Action("done")]
+
+
+def _icons_act(state: JihadState, frame: Frame, action: Action) -> None:
+    state.pop()
+    if action.verb == "icons":
+        state.s["icons"] = action.args[0]
+        state.emit(f"The Icons move to {action.args[0]}.", "14.7")
+
+
+AUTO: dict[str, Callable[[JihadState, Frame], None]] = {"end": _end}
+DECISIONS: dict[str, Decision] = {"icons": Decision(_icons_prompt, _icons_legal, _icons_act)}

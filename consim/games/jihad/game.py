@@ -1,0 +1,504 @@
+"""The First Jihad: the Game, the State, and the board queries every rules module shares.
+
+The sequence of play (4.1) is a stack of frames stored in the state as plain data. The bottom
+frame is the turn (steps: draw, AP, Arab Phase, Actions Phase, End of Turn); procedures push
+frames on top of it (the Arab invasion of one Path, the hits absorbed by one army, an event
+queue, a choice). Frames that need a decision are *decision frames*: their prompt and legal
+actions come from the module that owns them; every other frame is advanced automatically by
+:meth:`JihadState._run` until a decision is needed or the game ends.
+
+Module map (the rulebook's order): ``events.py`` (6.x, the Event cards), ``arabs.py`` (7.x,
+hits and absorbing them), ``actions.py`` (8.x and 9.x, the player's actions and attacks),
+``endturn.py`` (10.x religion and the End of Turn Phase, 14.x), ``scoring.py`` (5.x).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from consim.core.action import Action
+from consim.core.errors import RestoreError
+from consim.core.game import Game, GameOptions, Outcome, State
+from consim.games.jihad.content_models import JihadContent, Land, load_default_content
+
+if TYPE_CHECKING:
+    from consim.bots.base import Bot
+    from consim.games.jihad.frames import Decision
+
+SEAT = "player"
+#: [2.1.1, 7.1.1] counter-clockwise from the Greek Path (Basic game Paths)
+BASIC_PATHS: tuple[str, ...] = ("greek", "med", "indian", "parthian")
+THEATER_OF: dict[str, str] = {"greek": "west", "med": "west", "indian": "east", "parthian": "east"}
+THEATER_PATHS: dict[str, tuple[str, str]] = {"west": ("greek", "med"), "east": ("indian", "parthian")}
+EMPIRE_OF_THEATER: dict[str, str] = {"west": "byzantium", "east": "persia"}
+RULER_OF: dict[str, str] = {"byzantium": "byzantine_emperor", "persia": "persian_shah"}
+STRENGTHS = ("strong", "weak", "shattered")
+
+
+class JihadOptions(GameOptions):
+    """Options of The First Jihad. The Basic Game (rules 1-14) is the only one offered until
+    the Advanced rules (15-22) are complete; see NOTES.md."""
+
+
+class JihadGame(Game):
+    """The First Jihad, Basic Game: one seat, ``player``; the rules and cards run the Arabs.
+
+    >>> import consim
+    >>> game = consim.load_game("jihad")
+    >>> game.seats
+    ('player',)
+    >>> state = game.new_game(seed=1)
+    >>> state.view()["card"]["number"]
+    1
+    """
+
+    id = "jihad"
+    title = "The First Jihad"
+    Options = JihadOptions
+    status = "Basic Game (rules 1-14) complete; Advanced Game (15-22) not yet"
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.seats = (SEAT,)
+        self.advanced = False
+        c: JihadContent = load_default_content()
+        self.content = c
+        self.paths: tuple[str, ...] = BASIC_PATHS
+        #: Lands of each Path from Mecca outward (index 1 = lands[path][0])
+        self.lands: dict[str, tuple[Land, ...]] = {p: tuple(c.path_lands(p)) for p in self.paths}
+        self.land_ids: dict[str, tuple[str, ...]] = {
+            p: tuple(x.id for x in ls) for p, ls in self.lands.items()
+        }
+        self.where: dict[str, tuple[str, int]] = {}
+        for p, ls in self.lands.items():
+            for x in ls:
+                self.where[x.id] = (p, x.index)
+        #: [2.1.4] the Crossing into Land j from Land j-1 (0 = Mecca)
+        self.crossing_in: dict[str, tuple[str, ...]] = {}
+        for p, ls in self.lands.items():
+            row = ["", c.path(p).mecca_crossing]
+            for x in ls[:-1]:
+                row.append(x.crossing_outward or "ordinary")
+            self.crossing_in[p] = tuple(row)
+        self.army_ids: tuple[str, ...] = tuple(a.id for a in c.powers.armies if not a.advanced_only)
+        self.castle_ids: tuple[str, ...] = tuple(x.id for x in c.powers.castles)
+        self.cards: tuple[int, ...] = tuple(card.number for card in c.cards.cards if card.basic)
+        self.rulership = c.setup.rulership_table
+        self.a_done = Action("done")
+
+    @classmethod
+    def validate_content(cls) -> list[str]:
+        from consim.core.errors import ContentError
+        from consim.games.jihad.content_models import load_content
+
+        try:
+            load_content()
+        except ContentError as exc:
+            return str(exc).splitlines()
+        return []
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        return [{}]
+
+    def _blank_state(self, seed: int) -> JihadState:
+        return JihadState(self, seed)
+
+    def bot_kinds(self) -> dict[str, Callable[[Game, str, int], Bot]]:
+        from consim.games.jihad.bots import HeuristicBot
+
+        kinds = super().bot_kinds()
+        kinds["heuristic"] = lambda game, seat, seed: HeuristicBot(game, seat, seed)
+        return kinds
+
+    # -- static lookups ------------------------------------------------------------------------
+
+    def land(self, path: str, index: int) -> Land:
+        return self.lands[path][index - 1]
+
+    def path_length(self, path: str) -> int:
+        return len(self.lands[path])
+
+    def army_value(self, army: str, strength: str) -> int:
+        counter = self.content.army(army)
+        if strength == "strong" and counter.strong is not None:
+            return counter.strong
+        return counter.weak
+
+    def power_of(self, army: str) -> str:
+        return self.content.army(army).power
+
+    def is_barbarian(self, army: str) -> bool:
+        """[8.2.2] an army without a Ruler."""
+        return not self.content.power(self.power_of(army)).has_ruler
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (much faster than ``copy.deepcopy``)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+class JihadState(State):
+    """A position of The First Jihad. All game data lives in ``self.s`` (plain data)."""
+
+    game: JihadGame
+
+    def __init__(self, game: JihadGame, seed: int) -> None:
+        super().__init__(game, seed)
+        self.g = game
+        self.s: dict[str, Any] = {}
+
+    # =========================================================================================
+    # [3.0] Set-up
+    # =========================================================================================
+
+    def _setup(self) -> None:
+        g = self.g
+        c = g.content
+        setup = c.setup
+        armies: dict[str, dict[str, Any]] = {
+            a: {"at": "off", "str": "strong", "cursed": False, "sieged": False, "top": False}
+            for a in g.army_ids
+        }
+        for start in setup.start_armies(advanced=False):
+            armies[start.army].update(at=start.at if start.at != "off_map" else "off", str=start.strength)
+        castles: dict[str, dict[str, Any]] = {
+            x: {"at": "out", "side": "strong", "owner": "byzantium"} for x in g.castle_ids
+        }
+        capitals: dict[str, dict[str, Any]] = {"byzantium": {"at": None, "side": "strong"}}
+        capitals["persia"] = {"at": None, "side": "strong"}
+        s: dict[str, Any] = {
+            "turn": 0,
+            "deck": [],
+            "played": [],
+            "card": None,
+            "armies": armies,
+            "castles": castles,
+            "capitals": capitals,
+            "islam": {p: {"at": 0, "dis": False} for p in g.paths},
+            "tracks": {},
+            "rulers": {},
+            "ap": {"west": 0, "east": 0},
+            "divided": {"west": False, "east": False},
+            "fleet": {"side": "plus_one", "used": False},
+            "immortals": {"side": "elephants", "used": False, "gone": False},
+            "icons": "available",
+            "themes": None,
+            "themes_spent": False,
+            "last_stand": {},
+            "tokens": {"red": 0, "blue": 0, "purple": 0},
+            "berbers_catholic": False,
+            "mecca_strong": False,
+            "pending": [],
+            "fleet_free": None,
+            "landing": False,
+            "spent": {p: 0 for p in g.paths},
+            "stack": [],
+            "over": None,
+        }
+        self.s = s
+        for piece in setup.start_pieces(advanced=False):
+            pid, at, side = piece.piece, piece.at, piece.side
+            if pid in castles:
+                castles[pid]["at"] = at
+                if side in ("strong", "weak"):
+                    castles[pid]["side"] = side
+                elif side in ("byzantium", "persia"):
+                    castles[pid]["side"] = "weak"
+                    castles[pid]["owner"] = side
+            elif pid == "byzantine_capital":
+                capitals["byzantium"] = {"at": at, "side": side or "strong"}
+            elif pid == "persian_capital":
+                capitals["persia"] = {"at": at, "side": side or "strong"}
+            elif pid == "greek_fleet":
+                s["fleet"]["side"] = side
+            elif pid == "immortals":
+                s["immortals"]["side"] = side
+            elif pid == "mecca_tile":
+                s["mecca_strong"] = side == "strong"
+            elif pid.endswith("_last_stand"):
+                empire = "byzantium" if pid.startswith("byzantine") else "persia"
+                s["last_stand"][empire] = {"side": side or "ap", "used": False, "gone": False}
+        for track in setup.start_tracks(advanced=False):
+            s["tracks"][track.track] = {"box": track.box, "face": track.face}
+        ratings = setup.start_ruler_ratings(advanced=False)
+        s["rulers"] = {"byzantium": ratings["byzantine_emperor"], "persia": ratings["persian_shah"]}
+        s["ap"].update(setup.start_ap(advanced=False))
+        s["deck"] = self._build_deck()
+        self.emit(
+            "The First Jihad, Basic Game. The Arabs ride out of Mecca; you command the empires and "
+            "kingdoms that stand against them.",
+            "1.0",
+        )
+        self.emit(f"The deck holds {len(s['deck'])} Event Cards in four eras.", "3.2.1")
+        s["stack"] = [{"k": "turn", "step": "draw"}]
+        self._run()
+
+    def _build_deck(self) -> list[int]:
+        """[3.2, 3.3] each era shuffled, its fixed first card on top; card 50 last of all."""
+        c = self.g.content
+        fixed_first = (1, 13, 25, 37)
+        deck: list[int] = []
+        for era in ("green", "yellow", "red", "black"):
+            cards = [n for n in self.g.cards if c.card(n).era == era and n not in fixed_first and n != 50]
+            self.rng.shuffle(cards)
+            first = next(n for n in fixed_first if c.card(n).era == era)
+            deck.append(first)
+            deck.extend(cards)
+        deck.append(50)
+        return deck
+
+    # =========================================================================================
+    # Board queries [2.1.5]
+    # =========================================================================================
+
+    def army(self, army_id: str) -> dict[str, Any]:
+        a: dict[str, Any] = self.s["armies"][army_id]
+        return a
+
+    def position(self, army_id: str) -> tuple[str, int] | None:
+        """(path, index) of an army on a Path, else None."""
+        return self.g.where.get(self.s["armies"][army_id]["at"])
+
+    def path_armies(self, path: str) -> list[str]:
+        """Armies on a Path from Mecca outward; an army sitting on top of a Neutral comes first."""
+        found: list[tuple[int, int, str]] = []
+        where = self.g.where
+        for aid, a in self.s["armies"].items():
+            w = where.get(a["at"])
+            if w is not None and w[0] == path:
+                found.append((w[1], 0 if a["top"] else 1, aid))
+        found.sort()
+        return [x[2] for x in found]
+
+    def active(self, path: str) -> str | None:
+        """[2.1.5.1] the player's Active Army: the army closest to Mecca on the Path."""
+        armies = self.path_armies(path)
+        return armies[0] if armies else None
+
+    def front(self, path: str) -> int:
+        """Index of the active army's Land (path length + 1 if the Path is empty)."""
+        aid = self.active(path)
+        if aid is None:
+            return self.g.path_length(path) + 1
+        pos = self.position(aid)
+        assert pos is not None
+        return pos[1]
+
+    def arab_limit(self, path: str) -> int:
+        """The highest Land index the Arabs control [2.1.5.3]; a besieged army's Land is
+        disputed and counts as Arab-held (see NOTES.md)."""
+        aid = self.active(path)
+        if aid is None:
+            return self.g.path_length(path)
+        idx = self.front(path)
+        return idx if self.army(aid)["sieged"] else idx - 1
+
+    def arab_controls(self, land_id: str) -> bool:
+        path, idx = self.g.where[land_id]
+        return idx <= self.arab_limit(path)
+
+    def neutral_from(self, path: str) -> int:
+        """[2.1.5.1] the first Neutral Land index (beyond the path if none)."""
+        armies = self.path_armies(path)
+        if len(armies) < 2:
+            return self.g.path_length(path) + 1
+        pos = self.position(armies[1])
+        assert pos is not None
+        return pos[1]
+
+    def player_controls(self, land_id: str) -> bool:
+        """[2.1.5.2] at or behind the active army, short of any Neutral Land."""
+        path, idx = self.g.where[land_id]
+        return self.arab_limit(path) < idx < self.neutral_from(path)
+
+    def controller_power(self, land_id: str) -> str | None:
+        """The power whose active army controls the Land, if the player controls it."""
+        if not self.player_controls(land_id):
+            return None
+        aid = self.active(self.g.where[land_id][0])
+        return None if aid is None else self.g.power_of(aid)
+
+    def is_converted(self, path: str, idx: int) -> bool:
+        """[10.3] converted to Islam: at or before the Islam marker (Disrupted or not)."""
+        return bool(idx <= self.s["islam"][path]["at"])
+
+    def muslim_for_combat(self, path: str, idx: int) -> bool:
+        """[7.2.3, 10.4, 10.5] Mecca always; firmly Muslim Lands always; the marker's Land unless
+        Disrupted."""
+        if idx == 0:
+            return True
+        marker = self.s["islam"][path]
+        return idx < marker["at"] or (idx == marker["at"] and not marker["dis"])
+
+    def combat_religion(self, path: str, idx: int) -> str:
+        return "islam" if self.muslim_for_combat(path, idx) else self.g.land(path, idx).religion
+
+    def army_religion(self, army_id: str) -> str | None:
+        """[9.1.1] None for a Not Religious (sun) army. Byzantines are Orthodox in the Basic
+        game; the Berbers are Catholic after Munnuza (card 42)."""
+        counter = self.g.content.army(army_id)
+        if counter.sun:
+            return None
+        if counter.power == "berbers":
+            return "catholic" if self.s["berbers_catholic"] else "kharijite"
+        return counter.religion
+
+    def castle_in(self, land_id: str) -> str | None:
+        for cid, castle in self.s["castles"].items():
+            if castle["at"] == land_id:
+                return str(cid)
+        return None
+
+    def castle_value(self, castle_id: str) -> int:
+        counter = next(x for x in self.g.content.powers.castles if x.id == castle_id)
+        side = self.s["castles"][castle_id]["side"]
+        if side == "strong" and counter.strong is not None:
+            return counter.strong
+        return counter.weak
+
+    def capital_in(self, land_id: str) -> str | None:
+        for empire, cap in self.s["capitals"].items():
+            if cap["at"] == land_id:
+                return str(empire)
+        return None
+
+    def persian_on(self, path: str) -> bool:
+        return any(self.g.power_of(a) == "persia" for a in self.path_armies(path))
+
+    def theater_ruler(self, theater: str) -> int | None:
+        """The Ruler rating of the Theater's Empire, if that Ruler is still in the game."""
+        rating: int | None = self.s["rulers"].get(EMPIRE_OF_THEATER[theater])
+        return rating
+
+    def ap_limit(self, theater: str) -> int:
+        """[6.3.1] the AP marker may never reach the Ruler's box; a Theater without a Ruler
+        is limited only by the track's top box, 7 (see NOTES.md)."""
+        rating = self.theater_ruler(theater)
+        return 7 if rating is None else rating - 1
+
+    def add_ap(self, theater: str, amount: int, rule: str) -> int:
+        """Raise a Theater's AP within the Rulership limit; returns what was actually added."""
+        ap = self.s["ap"]
+        before = ap[theater]
+        ap[theater] = max(before, min(before + amount, self.ap_limit(theater)))
+        return int(ap[theater] - before)
+
+    # =========================================================================================
+    # The engine: frames, prompts and actions
+    # =========================================================================================
+
+    @property
+    def top(self) -> dict[str, Any]:
+        frame: dict[str, Any] = self.s["stack"][-1]
+        return frame
+
+    def push(self, frame: dict[str, Any]) -> None:
+        self.s["stack"].append(frame)
+
+    def pop(self) -> dict[str, Any]:
+        frame: dict[str, Any] = self.s["stack"].pop()
+        return frame
+
+    def end_game(self, reason: str) -> None:
+        self.s["over"] = reason
+        self.s["stack"] = []
+
+    def _run(self) -> None:
+        """Advance automatic frames until a decision is needed or the game is over."""
+        from consim.games.jihad.frames import registry
+
+        auto, decisions = registry()
+        while self.s["stack"] and self.s["over"] is None:
+            frame = self.top
+            kind = frame["k"]
+            if kind in decisions:
+                if decisions[kind].legal(self, frame):
+                    return
+                decisions[kind].skip(self, frame)
+                continue
+            auto[kind](self, frame)
+
+    def _decision(self, kind: str) -> Decision:
+        from consim.games.jihad.frames import registry
+
+        return registry()[1][kind]
+
+    def _compute_to_act(self) -> tuple[str, ...]:
+        if self.s["over"] is not None or not self.s["stack"]:
+            return ()
+        return (SEAT,)
+
+    def _legal(self, seat: str) -> list[Action]:
+        frame = self.top
+        return self._decision(frame["k"]).legal(self, frame)
+
+    def _prompt_text(self, seat: str) -> tuple[str, str]:
+        frame = self.top
+        return self._decision(frame["k"]).prompt(self, frame)
+
+    def _act(self, seat: str, action: Action) -> None:
+        frame = self.top
+        self._decision(frame["k"]).act(self, frame, action)
+        self._run()
+
+    def _why_illegal(self, seat: str, action: Action) -> str:
+        frame = self.top
+        text, rule = self._decision(frame["k"]).prompt(self, frame)
+        return f"{action.text!r} is not a legal choice now [{rule}]: {text}"
+
+    def _outcome(self) -> Outcome | None:
+        from consim.games.jihad.scoring import outcome
+
+        return outcome(self)
+
+    # -- views and persistence ------------------------------------------------------------------
+
+    def _view(self, seat: str | None) -> dict[str, Any]:
+        from consim.games.jihad.view import public_view
+
+        return public_view(self)
+
+    def _dump(self) -> dict[str, Any]:
+        data: dict[str, Any] = _copy(self.s)
+        return data
+
+    def _load(self, data: Mapping[str, Any]) -> None:
+        self.s = _copy(dict(data))
+
+    def _copy_data_to(self, other: State) -> None:
+        assert isinstance(other, JihadState)
+        other.g = self.g
+        other.s = _copy(self.s)
+
+    def _check(self) -> None:
+        s = self.s
+        g = self.g
+        try:
+            if set(s["armies"]) != set(g.army_ids):
+                raise RestoreError("armies must name exactly the Basic game's army tiles")
+            for aid, a in s["armies"].items():
+                if a["str"] not in STRENGTHS:
+                    raise RestoreError(f"army {aid}: unknown strength {a['str']!r}")
+                at = a["at"]
+                if at not in g.where and at not in ("off", "dead", "berber_revolt_box"):
+                    raise RestoreError(f"army {aid}: unknown place {at!r}")
+            deck_cards = sorted([*s["deck"], *s["played"]])
+            if deck_cards != sorted(g.cards):
+                raise RestoreError("every Basic card must be in the deck or played exactly once")
+            for path, marker in s["islam"].items():
+                if path not in g.paths or not 0 <= marker["at"] <= g.path_length(path):
+                    raise RestoreError(f"bad Islam marker on {path!r}")
+            for track in s["tracks"].values():
+                if track["box"] not in (-1, 0, 1):
+                    raise RestoreError("minor power boxes are +1, 0 or -1 [13.1]")
+            for frame in s["stack"]:
+                if not isinstance(frame, dict) or "k" not in frame:
+                    raise RestoreError("malformed frame in the sequence-of-play stack")
+        except (KeyError, TypeError) as exc:
+            raise RestoreError(f"cannot restore jihad state: {exc!r}") from exc
