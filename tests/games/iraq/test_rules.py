@@ -426,3 +426,27 @@ def test_loose_text_input_is_accepted(five: IraqGame) -> None:
     state = arrange(five, hands={"US": US_HAND})
     state.apply("US", "DISCARD counter terrorism")
     assert state.view("US")["pending_discards"] == ["Counter Terrorism"]
+
+
+# -- Card notation: who may use which letter ---------------------------------------------------
+
+USE_RULES = {  # [CARD NOTATION] letter -> the factions that may count it
+    "U": {"US"},
+    "K": {"Kurd"},
+    "H": {"Shia"},
+    "N": {"Sunni"},
+    "I": {"Insurgent"},
+    "E": {"Sunni", "Shia", "Kurd"},
+    "M": {"Sunni", "Shia", "Kurd", "Insurgent"},
+    "A": {"US", "Sunni", "Shia", "Kurd", "Insurgent"},
+}
+
+
+@pytest.mark.parametrize("letter", sorted(USE_RULES))
+def test_every_card_use_letter(five: IraqGame, letter: str) -> None:
+    cards = [i for i in five.deck_cards if five.card_use[i] == letter]
+    assert cards
+    for seat in five.seats:
+        total, _ = five.usable_fv(seat, cards)
+        expected = sum(five.card_fv[i] for i in cards) if seat in USE_RULES[letter] else 0
+        assert total == expected, f"{seat} and {letter} cards"
