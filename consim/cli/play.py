@@ -15,7 +15,7 @@ import consim
 from consim.bots.base import Bot, make_bot
 from consim.cli.args import parse_options, parse_seats
 from consim.cli.main import app
-from consim.cli.render import render_view
+from consim.cli.render import render_outcome, render_view
 from consim.core.errors import IllegalAction, OptionError
 from consim.core.game import Game, State
 from consim.core.record import Record
@@ -249,6 +249,9 @@ class Session:
         for s, v in sorted(out.scores.items(), key=lambda kv: -kv[1]):
             table.add_row(s, f"{v:g}", "winner" if s in out.winners else "")
         console.print(table)
+        breakdown = render_outcome(state.game.id, out.details)
+        if breakdown is not None:
+            console.print(breakdown)
         console.print(f"[bold]{out.result}[/bold]")
         self._save()
 

@@ -166,3 +166,49 @@ RENDERERS: dict[str, Renderer] = {"iraq": _iraq, "jihad": _jihad}
 
 def render_view(view: Mapping[str, Any]) -> RenderableType:
     return RENDERERS.get(str(view.get("game")), _generic)(view)
+
+
+# -- the end of a game ------------------------------------------------------------------------
+
+OutcomeRenderer = Callable[[Mapping[str, Any]], RenderableType]
+
+#: [5.2] the parts of The First Jihad's Outcome Points, in the rulebook's order
+_JIHAD_PARTS: tuple[tuple[str, str], ...] = (
+    ("A_islam_circles", "A  tan circles of the Lands holding an Islam marker"),
+    ("B_arab_lands", "B  Lands controlled by the Arabs"),
+    ("C_minor_powers", "C  Minor Power Tracks"),
+    ("D_armies", "D  player armies"),
+    ("D_castles", "D  Castles"),
+    ("D_capitals", "D  Capitals"),
+    ("E_kaaba", "E  Ka'aba Number (Advanced Game)"),
+)
+
+
+def _jihad_outcome(details: Mapping[str, Any]) -> RenderableType:
+    parts = details.get("breakdown") or {}
+    table = Table(title="Outcome Points (5.2)", title_justify="left")
+    table.add_column("part")
+    table.add_column("OP", justify="right")
+    for key, label in _JIHAD_PARTS:
+        if key in parts:
+            table.add_row(label, f"{parts[key]:+d}")
+        elif key == "E_kaaba":
+            table.add_row(label, "n/a")  # 5.2 E is scored only in the Advanced Game
+    lands = ", ".join(parts.get("A_lands") or []) or "none"
+    table.caption = f"Islam markers in: {lands}"
+    total = details.get("outcome_points")
+    lines: list[RenderableType] = [table]
+    if parts.get("sudden_death"):
+        lines.append(Text("Driven out of Rome: sudden death (5.1), scored as at least 56 OP.", style="red"))
+    lines.append(Text(f"Total: {total} Outcome Points. Level reached: {details.get('level')}.", style="bold"))
+    return Group(*lines)
+
+
+#: per game, how to show the end of the game from ``Outcome.details`` (after the scores)
+OUTCOME_RENDERERS: dict[str, OutcomeRenderer] = {"jihad": _jihad_outcome}
+
+
+def render_outcome(game_id: str, details: Mapping[str, Any]) -> RenderableType | None:
+    """The game's own end-of-game breakdown, or ``None`` if it has no outcome renderer."""
+    renderer = OUTCOME_RENDERERS.get(game_id)
+    return None if renderer is None else renderer(details)

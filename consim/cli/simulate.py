@@ -35,6 +35,7 @@ from consim.core.game import Game
 from consim.core.registry import load_game
 from consim.sim.runner import (
     GameResult,
+    PointsStats,
     SimulationError,
     Summary,
     resolve_bots,
@@ -87,11 +88,31 @@ def render_summary(console: Console, summary: Summary, title: str) -> None:
             ct.add_row(cs.seat, str(cs.wins), _pct(cs.win_rate), _interval(cs.win_low, cs.win_high))
         ct.caption = f"shared wins: {conflict.shared} of {conflict.games} games"
         console.print(ct)
+    if summary.points is not None:
+        render_points(console, summary.points)
     console.print(
         f"{summary.games} games in {summary.seconds:.2f} s: "
         f"[bold]{summary.games_per_second:.1f} games/s[/bold], "
         f"{summary.mean_decisions:.1f} decisions per game on average."
     )
+
+
+def render_points(console: Console, points: PointsStats) -> None:
+    """The distribution of the game's own points (e.g. Outcome Points) and the levels reached."""
+    console.print(
+        f"points over {points.games} games: median {points.median:g}, mean {points.mean:.1f}, "
+        f"lowest {points.low:g}, highest {points.high:g}"
+    )
+    lt = Table(title="levels reached", title_justify="left")
+    lt.add_column("level", style="bold")
+    lt.add_column("games", justify="right")
+    lt.add_column("share", justify="right")
+    for level, n in points.levels:
+        lt.add_row(level, str(n), _pct(n / points.games))
+    console.print(lt)
+    if points.endings:
+        endings = ", ".join(f"{e}: {n} ({_pct(n / points.games)})" for e, n in points.endings)
+        console.print(f"endings: {endings}", soft_wrap=True)
 
 
 def write_json(
@@ -119,7 +140,10 @@ def write_csv(path: Path, seats: Sequence[str], results: Sequence[GameResult]) -
         conflicts.extend(c for c in r.conflicts if c not in conflicts)
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow(["seed", *seats, "winners", *conflicts, "decisions"])
+        points = any(r.points is not None for r in results)
+        writer.writerow(
+            ["seed", *seats, "winners", *conflicts, "decisions", *(["points", "level"] if points else [])]
+        )
         for r in results:
             writer.writerow(
                 [
@@ -128,6 +152,7 @@ def write_csv(path: Path, seats: Sequence[str], results: Sequence[GameResult]) -
                     "+".join(r.winners),
                     *("+".join(r.conflicts.get(c, [])) for c in conflicts),
                     r.decisions,
+                    *([f"{r.points:g}" if r.points is not None else "", r.level] if points else []),
                 ]
             )
 

@@ -52,10 +52,17 @@ class GameResult:
     conflict_seats: dict[str, list[str]] = field(default_factory=dict)
     #: the unit of ``scores`` when the game names one (Iraq: "VP")
     unit: str = ""
+    #: the game's own victory measure, when its outcome reports one in
+    #: ``details["outcome_points"]`` (The First Jihad's Outcome Points)
+    points: float | None = None
+    #: the victory level reached, from ``details["level"]`` ("" when the game has none)
+    level: str = ""
+    #: how the game ended, from ``details["ending"]`` ("" when the game does not say)
+    ending: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form written by ``consim simulate --json``."""
-        return {
+        data: dict[str, Any] = {
             "seed": self.seed,
             "scores": dict(self.scores),
             "winners": list(self.winners),
@@ -63,6 +70,13 @@ class GameResult:
             "conflicts": {k: list(v) for k, v in self.conflicts.items()},
             "decisions": self.decisions,
         }
+        if self.points is not None:
+            data["points"] = self.points
+        if self.level:
+            data["level"] = self.level
+        if self.ending:
+            data["ending"] = self.ending
+        return data
 
 
 # -- running ----------------------------------------------------------------------------
@@ -126,6 +140,7 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
         conflicts[str(name)] = [str(w) for w in info.get("winners", [])]
         members = info.get("seats") or list(info.get("vp") or {}) or list(game.seats)
         conflict_seats[str(name)] = [str(s) for s in members]
+    points = outcome.details.get("outcome_points")
     return GameResult(
         seed=seed,
         scores={s: float(v) for s, v in outcome.scores.items()},
@@ -136,6 +151,9 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
         seconds=seconds,
         conflict_seats=conflict_seats,
         unit=str(outcome.details.get("unit", "")),
+        points=float(points) if isinstance(points, int | float) else None,
+        level=str(outcome.details.get("level", "")),
+        ending=str(outcome.details.get("ending", "")),
     )
 
 
@@ -269,6 +287,60 @@ class ConflictStats:
 
 
 @dataclass(frozen=True, slots=True)
+class PointsStats:
+    """The distribution of a game's own victory measure (``GameResult.points``) over the
+    games that reported it, with how often each level and each ending was reached."""
+
+    games: int
+    mean: float
+    median: float
+    low: float
+    high: float
+    #: (level, games) in the order of the levels' lowest points
+    levels: list[tuple[str, int]]
+    #: (ending, games), most frequent first
+    endings: list[tuple[str, int]]
+
+
+def points_stats(results: Sequence[GameResult]) -> PointsStats | None:
+    """Summarize ``points``, ``level`` and ``ending`` of the results; ``None`` when no game
+    reported points.
+
+    >>> rs = [GameResult(i, {}, [], "", {}, 1, points=p, level=lv)
+    ...       for i, (p, lv) in enumerate([(3, "1 to 15"), (20, "16 to 25"), (9, "1 to 15")])]
+    >>> st = points_stats(rs)
+    >>> st.median, st.levels
+    (9.0, [('1 to 15', 2), ('16 to 25', 1)])
+    """
+    scored = [r for r in results if r.points is not None]
+    if not scored:
+        return None
+    values = sorted(float(r.points) for r in scored if r.points is not None)
+    n = len(values)
+    median = values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+    lowest: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for r in scored:
+        assert r.points is not None
+        key = r.level or "-"
+        counts[key] = counts.get(key, 0) + 1
+        lowest[key] = min(lowest.get(key, r.points), r.points)
+    endings: dict[str, int] = {}
+    for r in scored:
+        if r.ending:
+            endings[r.ending] = endings.get(r.ending, 0) + 1
+    return PointsStats(
+        games=n,
+        mean=mean(values),
+        median=median,
+        low=values[0],
+        high=values[-1],
+        levels=sorted(counts.items(), key=lambda kv: lowest[kv[0]]),
+        endings=sorted(endings.items(), key=lambda kv: (-kv[1], kv[0])),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
     """Figures for a batch of games; 95% Wilson intervals on every win rate."""
 
@@ -282,6 +354,8 @@ class Summary:
     games_per_second: float
     seconds: float
     unit: str = ""
+    #: the distribution of the game's own points and levels, if it reports them
+    points: PointsStats | None = None
 
     def seat(self, name: str) -> SeatStats:
         for s in self.seats:
@@ -350,4 +424,5 @@ def summarize(
         games_per_second=n / seconds if seconds > 0 else 0.0,
         seconds=seconds,
         unit=units.pop() if len(units) == 1 else "",
+        points=points_stats(results),
     )

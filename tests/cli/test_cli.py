@@ -126,3 +126,29 @@ def test_bad_play_arguments_give_one_clear_line(args: list[str], message: str) -
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_jihad_ends_with_the_outcome_points_breakdown(tmp_path: Path) -> None:
+    save = tmp_path / "jihad.json"
+    result = runner.invoke(
+        app, ["play", "jihad", "--seat", "player=bot:heuristic", "--seed", "4", "--save", str(save)]
+    )
+    assert result.exit_code == 0, result.output
+    state = consim.replay(consim.Record.load(save))
+    out = state.outcome()
+    assert out is not None
+    parts = out.details["breakdown"]
+    text = result.output
+    assert "Game over" in text and "Outcome Points (5.2)" in text
+    for label, key in (
+        ("A  tan circles", "A_islam_circles"),
+        ("B  Lands controlled by the Arabs", "B_arab_lands"),
+        ("C  Minor Power Tracks", "C_minor_powers"),
+        ("D  player armies", "D_armies"),
+        ("D  Castles", "D_castles"),
+        ("D  Capitals", "D_capitals"),
+    ):
+        line = next(x for x in text.splitlines() if label in x)
+        assert f"{parts[key]:+d}" in line, line
+    points, level = out.details["outcome_points"], out.details["level"]
+    assert f"Total: {points} Outcome Points. Level reached: {level}." in text

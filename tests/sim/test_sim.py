@@ -314,3 +314,31 @@ def test_cli_unknown_game(runner: CliRunner) -> None:
     result = runner.invoke(app, ["simulate", "monopoly", "--games", "2"])
     assert result.exit_code == 2
     assert "unknown game 'monopoly'" in result.stderr
+
+
+def test_points_levels_and_endings_are_summarized() -> None:
+    results = [
+        GameResult(0, {"player": -20.0}, [], "", {}, 5, points=20.0, level="16 to 25", ending="card 50"),
+        GameResult(1, {"player": -56.0}, [], "", {}, 5, points=56.0, level="56+", ending="Rome"),
+        GameResult(2, {"player": -9.0}, [], "", {}, 5, points=9.0, level="1 to 15", ending="card 50"),
+        GameResult(3, {"player": -24.0}, [], "", {}, 5, points=24.0, level="16 to 25", ending="card 50"),
+    ]
+    p = summarize(results, ["player"]).points
+    assert p is not None
+    assert (p.games, p.median, p.low, p.high) == (4, 22.0, 9.0, 56.0)
+    assert p.mean == pytest.approx(27.25)
+    assert p.levels == [("1 to 15", 1), ("16 to 25", 2), ("56+", 1)]  # by points, not by count
+    assert p.endings == [("card 50", 3), ("Rome", 1)]
+    assert summarize(results[:0], ["player"]).points is None
+    assert summarize(run_games("iraq", SHORT, games=2, bots="random"), FIVE).points is None
+
+
+def test_cli_reports_jihad_outcome_points_and_levels(runner: CliRunner, tmp_path: Path) -> None:
+    out_json = tmp_path / "j.json"
+    result = runner.invoke(app, ["simulate", "jihad", "--games", "4", "--json", str(out_json)])
+    assert result.exit_code == 0, result.output
+    games = json.loads(out_json.read_text())["games"]
+    assert all("points" in g and "level" in g and "ending" in g for g in games)
+    assert "levels reached" in result.stdout and "points over 4 games: median" in result.stdout
+    for level in {g["level"] for g in games}:
+        assert level in result.stdout

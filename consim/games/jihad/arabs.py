@@ -250,6 +250,8 @@ def _absorb_act(state: JihadState, frame: Frame, action: Action) -> None:
     elif verb == "besiege":
         a["sieged"] = True
         state.emit(f"{aid} retreats into the Castle in {land.name}: besieged ({absorbed} Hits).", "7.4.3.1")
+        if state.g.falls_on_siege and "bulgar_inversion" in land.tags:
+            constantinople_falls(state)  # [2.1.6.2] military control passes with the countryside
     elif verb == "castle":
         castle = state.castle_in(land.id)
         assert castle is not None

@@ -6,10 +6,13 @@ How it plays:
 * Absorbing Hits (7.4): one Hit is a step loss; more go into a Castle (besiege, then flip it),
   then into retreats, then step losses; a Capital is spent only when nothing else remains.
   It never abandons a Castle or Rome while a step loss is still possible.
-* Actions (8.x): plays every ▲ event; rallies damaged armies; attacks when the odds of the
-  roll (one die, or the lower of two) are at least one in three, with the Immortals or an
-  Amphibious Landing when available; pushes Bulgars, Tibet and Cyprus off their +1 box;
-  repairs Capitals and Castles with spare AP; otherwise keeps the AP (banking).
+* Actions (8.x): plays every ▲ event and bonus token; buys off the Bulgars and Tibet while
+  they add Hits; rallies shattered armies first, the most endangered Path (the Greek Path,
+  which can end the game, 5.1) first; rallies weak armies before they attack; attacks at odds
+  of one in three or better (any odds when the AP cannot be banked), with the Immortals or an
+  Amphibious Landing; fights for Cyprus with Greek Fire; repairs Capitals; fixes Castles and
+  builds new ones next to an endangered army; cashes a Last Stand chit before its era ends or
+  in an emergency; otherwise banks the AP.
 * Small choices: Last Stand chits show their AP side; Icons go next to the Greek Islam marker.
 """
 
@@ -98,41 +101,140 @@ class HeuristicBot:
     def _act(self, view: Mapping[str, Any], by_text: dict[str, Action], actions: Sequence[Action]) -> Action:
         for a in actions:
             if a.verb == "event":
-                return a
+                return a  # [8.13] a ▲ event is free
         for a in actions:
-            if a.verb == "rally" and len(a.args) == 1:
-                return a
-        for a in actions:
-            if a.verb == "rally" and len(a.args) == 2 and a.args[1] in ("blue", "red", "purple"):
-                return a
-        best: tuple[float, Action] | None = None
-        for a in actions:
-            if a.verb != "attack":
-                continue
-            odds = self._attack_odds(view, a)
-            odds += 0.2 if a.args[0] == "greek" else 0.0  # the Greek Path decides the game (5.1)
-            if odds >= MIN_ODDS and (best is None or odds > best[0]):
-                best = (odds, a)
-        if best is not None:
-            path = best[1].args[0]
-            if path in ("greek", "med") and "landing" in by_text and not view["landing"]:
-                return by_text["landing"]
-            return best[1]
+            if a.verb == "token":
+                return a  # [8.15] red/blue tokens die at the end of the turn (14.8)
+        paths = {p["id"]: p for p in view["paths"]}
+        in_seg = {a.args[0] for a in actions if a.verb in ("attack", "rally") and a.args}
+        # [13.3, 13.4] a marker on +1 (or 0) adds a Hit every turn until it moves: buy it off first
         for track in ("bulgars", "tibet"):
             text = f"appease {track}"
             if text in by_text and view["tracks"][track]["box"] >= 0:
                 return by_text[text]
+        # [8.4] a shattered army cannot attack and dies of the next Hits: rally it first
+        for path in self._by_danger(view, in_seg):
+            army = view["armies"][paths[path]["active"]]
+            if army["str"] == "shattered":
+                for text in (f"rally {path} 2", f"rally {path} purple", f"rally {path}"):
+                    if text in by_text:
+                        return by_text[text]
+                for a in actions:
+                    if a.verb == "rally" and a.args[0] == path:
+                        return a
+        # [8.3] attacks: best odds, the Greek Path (5.1) and the endangered Paths first
+        best: tuple[float, Action] | None = None
+        for a in actions:
+            if a.verb != "attack":
+                continue
+            path = a.args[0]
+            odds = self._attack_odds(view, a)
+            army = view["armies"][paths[path]["active"]]
+            if army["str"] == "weak" and (f"rally {path}" in by_text or self._token_rally(by_text, path)):
+                continue  # [9.1.2.1] rally first, then attack with the strong value
+            score = odds + self._danger(view, path) / 2
+            if odds >= self._min_odds(view, a) and (best is None or score > best[0]):
+                best = (score, a)
+        # rally the weak army on the endangered Path before it attacks
+        for path in self._by_danger(view, in_seg):
+            army = view["armies"][paths[path]["active"]]
+            if army["str"] == "weak":
+                token = self._token_rally(by_text, path)
+                if token is not None:
+                    return token
+                if f"rally {path}" in by_text and (best is None or self._danger(view, path) >= 0.5):
+                    return by_text[f"rally {path}"]
+        if best is not None:
+            path = best[1].args[0]
+            if path in ("greek", "med") and "landing" in by_text and not view["landing"]:
+                return by_text["landing"]  # [8.5.3] the free +1
+            return best[1]
+        for path in self._by_danger(view, in_seg):
+            if f"rally {path}" in by_text:
+                return by_text[f"rally {path}"]
+        # [8.5.1] Command of the Sea: Cyprus off +1/0 saves Hits and Straits AP (8.3.1)
         if view["tracks"]["cyprus"]["box"] >= 0:
-            for text in ("naval fleet", "naval"):
-                if text in by_text:
-                    return by_text[text]
+            fleet = view["fleet"]
+            if "naval fleet" in by_text and fleet["side"] != "plus_one":
+                return by_text["naval fleet"]  # Greek Fire: +3
+            if "naval fleet" in by_text and view["tracks"]["cyprus"]["box"] > 0:
+                return by_text["naval fleet"]
         for a in actions:
-            if a.verb in ("fix-capital", "build-capital", "fix-castle"):
-                return a
-        for a in actions:
-            if a.verb == "token":
-                return a
+            if a.verb in ("fix-capital", "build-capital"):
+                return a  # [8.8] banking needs a Capital; each side is 1 Outcome Point (5.2 D)
+        castle = self._castle(view, actions)
+        if castle is not None:
+            return castle  # [8.7] a Castle absorbs Hits and subtracts its value (5.2 D)
+        stand = self._last_stand(view, by_text)
+        if stand is not None:
+            return stand
         return by_text.get("done", actions[-1])
+
+    def _danger(self, view: Mapping[str, Any], path: str) -> float:
+        """How far back the Path's active army stands (0 at Mecca's door, 1 at the end)."""
+        p = next(x for x in view["paths"] if x["id"] == path)
+        at = view["armies"][p["active"]]["at"] if p["active"] else None
+        idx = next((x["index"] for x in p["lands"] if x["id"] == at), len(p["lands"]))
+        danger = idx / len(p["lands"])
+        return min(1.0, danger + 0.25) if path == "greek" else danger  # Rome ends the game (5.1)
+
+    def _by_danger(self, view: Mapping[str, Any], paths: set[str]) -> list[str]:
+        return sorted(paths, key=lambda p: -self._danger(view, p))
+
+    def _token_rally(self, by_text: dict[str, Action], path: str) -> Action | None:
+        for colour in ("blue", "red", "purple"):
+            a = by_text.get(f"rally {path} {colour}")
+            if a is not None:
+                return a
+        return None
+
+    def _min_odds(self, view: Mapping[str, Any], action: Action) -> float:
+        """Attack on weaker odds when the AP would be lost anyway (no Capital to bank, 6.3.2)."""
+        path = action.args[0]
+        theater = "west" if path in ("greek", "med") else "east"
+        empire = "byzantium" if theater == "west" else "persia"
+        capital = view["capitals"].get(empire) or {}
+        if capital.get("at") is None or view["divided"].get(theater):
+            return 0.05
+        return MIN_ODDS
+
+    def _castle(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action | None:
+        fixes = [a for a in actions if a.verb == "fix-castle"]
+        if fixes:
+            return fixes[0]
+        builds = [a for a in actions if a.verb == "build-castle"]
+        if not builds:
+            return None
+        # the Land right behind the endangered army, so a later retreat lands on it (7.4.3.1)
+        for path in self._by_danger(view, {"greek", "med", "indian", "parthian"}):
+            p = next(x for x in view["paths"] if x["id"] == path)
+            if p["active"] is None:
+                continue
+            at = view["armies"][p["active"]]["at"]
+            idx = next((x["index"] for x in p["lands"] if x["id"] == at), None)
+            if idx is None:
+                continue
+            for land in p["lands"][idx - 1 : idx + 1]:
+                if land["castle"]:
+                    break
+                for a in builds:
+                    if a.args[-1] == land["id"]:
+                        return a
+        return None
+
+    def _last_stand(self, view: Mapping[str, Any], by_text: dict[str, Action]) -> Action | None:
+        """[8.14, 6.4] the chit comes back at the next End of an Era: cash it before then."""
+        card = view["card"] or {}
+        era = card.get("era")
+        era_left = view["deck_remaining"].get(era, 0) - (1 if era == "black" else 0)  # card 50 (3.3.2)
+        for empire in ("byzantium", "persia"):
+            a = by_text.get(f"last-stand {empire}")
+            if a is None:
+                continue
+            path = "greek" if empire == "byzantium" else "parthian"
+            if era_left <= 0 or self._danger(view, path) >= 1.0:
+                return a
+        return None
 
     def _attack_odds(self, view: Mapping[str, Any], action: Action) -> float:
         g = self.game

@@ -61,7 +61,7 @@ def conversion_roll(state: JihadState, path: str, disrupted: bool, rule: str) ->
     if marker["dis"]:
         return None
     target = marker["at"] + 1
-    if target > state.arab_limit(path) or target > g.path_length(path):
+    if target > state.control_limit(path) or target > g.path_length(path):
         return None
     land = g.land(path, target)
     die = state.rng.randint(1, 6)

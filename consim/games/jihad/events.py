@@ -187,7 +187,7 @@ def _ruler_skill(state: JihadState, effect: RulerSkill, ref: list[int], arg: str
 def bulgars_inverted(state: JihadState) -> bool:
     """[2.1.6.1, 13.3] Constantinople Arab-occupied (besieged included)."""
     land = next(x for x in state.g.lands["greek"] if "bulgar_inversion" in x.tags)
-    return state.arab_controls(land.id)
+    return state.arab_occupied(land.id)
 
 
 def shift_track(state: JihadState, track: str, right: bool, steps: int, rule: str) -> None:
@@ -317,7 +317,7 @@ def _islam_advance(state: JihadState, effect: IslamAdvance, ref: list[int], arg:
     marker = state.s["islam"][effect.path]
     if marker["dis"]:
         return
-    limit = state.arab_limit(effect.path)
+    limit = state.control_limit(effect.path)  # the front of Arab control (2.1.5.3)
     target = limit if effect.to_front else min(marker["at"] + 1, limit)
     while target > 0 and state.g.land(effect.path, target).ends_of_the_earth:
         target -= 1

@@ -15,7 +15,9 @@ hits and absorbing them), ``actions.py`` (8.x and 9.x, the player's actions and 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
 
 from consim.core.action import Action
 from consim.core.errors import RestoreError
@@ -38,7 +40,26 @@ STRENGTHS = ("strong", "weak", "shattered")
 
 class JihadOptions(GameOptions):
     """Options of The First Jihad. The Basic Game (rules 1-14) is the only one offered until
-    the Advanced rules (15-22) are complete; see NOTES.md."""
+    the Advanced rules (15-22) are complete. Each option picks one of two plausible readings
+    of an unclear rule; the defaults are the readings argued for in NOTES.md."""
+
+    besieged_land: Literal["arab", "disputed"] = Field(
+        "arab",
+        description=(
+            "[2.1.5, 7.4.3] who holds the Land of an army besieged in its Castle: 'arab' counts "
+            "the disputed Land as Arab-held (conversion may enter it, it scores 5.2 B); "
+            "'disputed' gives it to neither side until the siege is raised or the army leaves. "
+            "Either way the Arabs invade from that Land and the Bulgar inversion (2.1.6.1) applies."
+        ),
+    )
+    constantinople_falls: Literal["retreat", "siege"] = Field(
+        "retreat",
+        description=(
+            "[2.1.6.2] when Constantinople 'falls' (Icons lost, Themes raised in Greece): "
+            "'retreat' when the Byzantine army leaves it; 'siege' already when the army is driven "
+            "into its Castle, since the Arabs then hold the countryside (military control)."
+        ),
+    )
 
 
 class JihadGame(Game):
@@ -62,6 +83,12 @@ class JihadGame(Game):
         super().__init__(**options)
         self.seats = (SEAT,)
         self.advanced = False
+        opts = self.opts
+        assert isinstance(opts, JihadOptions)
+        #: [2.1.5, 7.4.3] the reading of a besieged army's Land (see JihadOptions)
+        self.disputed_siege: bool = opts.besieged_land == "disputed"
+        #: [2.1.6.2] Constantinople falls when its army is besieged, not only when it retreats
+        self.falls_on_siege: bool = opts.constantinople_falls == "siege"
         c: JihadContent = load_default_content()
         self.content = c
         self.paths: tuple[str, ...] = BASIC_PATHS
@@ -100,7 +127,12 @@ class JihadGame(Game):
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        return [{}]
+        return [
+            {},
+            {"besieged_land": "disputed"},
+            {"constantinople_falls": "siege"},
+            {"besieged_land": "disputed", "constantinople_falls": "siege"},
+        ]
 
     def _blank_state(self, seed: int) -> JihadState:
         return JihadState(self, seed)
@@ -291,17 +323,32 @@ class JihadState(State):
         return pos[1]
 
     def arab_limit(self, path: str) -> int:
-        """The highest Land index the Arabs control [2.1.5.3]; a besieged army's Land is
-        disputed and counts as Arab-held (see NOTES.md)."""
+        """The highest Land index the Arabs occupy [2.1.5.3]: the Land they invade from (7.2).
+        A besieged army's Land is included: the Arabs hold the countryside around the Castle
+        (7.4.3, 2.1.6.1)."""
         aid = self.active(path)
         if aid is None:
             return self.g.path_length(path)
         idx = self.front(path)
         return idx if self.army(aid)["sieged"] else idx - 1
 
-    def arab_controls(self, land_id: str) -> bool:
+    def control_limit(self, path: str) -> int:
+        """The highest Land index the Arabs *control* (conversion 14.3, Outcome Points 5.2 B).
+        Under ``besieged_land=disputed`` a besieged army's Land is held by neither side."""
+        limit = self.arab_limit(path)
+        aid = self.active(path)
+        if self.g.disputed_siege and aid is not None and self.army(aid)["sieged"]:
+            return limit - 1
+        return limit
+
+    def arab_occupied(self, land_id: str) -> bool:
+        """[2.1.6.1] Arab-occupied, which includes a Land whose army is besieged in its Castle."""
         path, idx = self.g.where[land_id]
         return idx <= self.arab_limit(path)
+
+    def arab_controls(self, land_id: str) -> bool:
+        path, idx = self.g.where[land_id]
+        return idx <= self.control_limit(path)
 
     def neutral_from(self, path: str) -> int:
         """[2.1.5.1] the first Neutral Land index (beyond the path if none)."""

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 SUDDEN_DEATH_POINTS = 56  # [5.1] "you lose big time": the 56+ level
 #: the player beats history when Islam stays below the historical band (16-25, 5.2)
 HISTORICAL_LOW = 16
+ENDING_ROME = "driven out of Rome (5.1)"
+ENDING_CARD_50 = "card 50 (5.2)"
 ARMY_POINTS = {"strong": 3, "weak": 2, "shattered": 1}
 
 
@@ -27,7 +29,7 @@ def outcome_points(state: JihadState) -> dict[str, Any]:
             land = g.land(path, at)
             a_points += land.outcome_points or 0  # [5.2 A]
             a_lands.append(land.id)
-    b_points = sum(max(0, min(state.arab_limit(p), g.path_length(p))) for p in g.paths)  # [5.2 B]
+    b_points = sum(max(0, min(state.control_limit(p), g.path_length(p))) for p in g.paths)  # [5.2 B]
     c_points = sum(t["box"] for t in s["tracks"].values())  # [5.2 C]
     armies = 0
     for path in g.paths:
@@ -64,12 +66,12 @@ def outcome(state: JihadState) -> Outcome:
     band = state.g.content.setup.outcome.band(points)
     level = _level_name(band.min_points, band.max_points)
     winners: tuple[str, ...] = ("player",) if points < HISTORICAL_LOW else ()
-    why = "driven out of Rome (5.1)" if parts["sudden_death"] else "card 50 (5.2)"
+    why = ENDING_ROME if parts["sudden_death"] else ENDING_CARD_50
     return Outcome(
         scores={"player": float(-points)},
         winners=winners,
         result=f"{points} Outcome Points ({level}): {band.result} The game ended by {why}.",
-        details={"outcome_points": points, "level": level, "breakdown": parts},
+        details={"outcome_points": points, "level": level, "breakdown": parts, "ending": why},
     )
 
 

@@ -27,8 +27,8 @@ class Dice:
         return Dice(self.rolls)
 
 
-def game() -> JihadGame:
-    g = consim.load_game("jihad")
+def game(**options: Any) -> JihadGame:
+    g = consim.load_game("jihad", **options)
     assert isinstance(g, JihadGame)
     return g
 
@@ -38,10 +38,12 @@ def arrange(
     stack: list[dict[str, Any]] | None = None,
     armies: dict[str, tuple[str, str]] | None = None,
     seed: int = 0,
+    options: dict[str, Any] | None = None,
 ) -> JihadState:
     """A fresh game changed by ``mutate`` (on the plain data); ``armies`` places armies as
-    {army: (place, strength)}; ``stack`` replaces the sequence-of-play stack."""
-    g = game()
+    {army: (place, strength)}; ``stack`` replaces the sequence-of-play stack; ``options`` are
+    the game options (the readings of JihadOptions)."""
+    g = game(**(options or {}))
     data = g.new_game(seed).to_dict()
     s = data["data"]
     for aid, (at, strength) in (armies or {}).items():
