@@ -1,8 +1,8 @@
 """Shared helpers for the benchmark scripts: timing, tables, command line and JSON output.
 
-Benchmarks use only consim's public API, time with ``time.perf_counter``, repeat every
-measurement and report the best and the median repeat (the best is the least disturbed by
-other work on the machine; the median shows how steady it was).
+Benchmarks use only consim's public API, time with ``time.process_time`` (the CPU time of
+this one process, so other work on the machine does not inflate the figures: they are
+"on one core"), repeat every measurement and report the best and the median repeat.
 """
 
 from __future__ import annotations
@@ -59,9 +59,9 @@ def timed(fn: Callable[[], Any]) -> float:
     """Seconds taken by one call of ``fn`` (after a garbage collection, so that garbage left
     by earlier work is not charged to it)."""
     gc.collect()
-    start = time.perf_counter()
+    start = time.process_time()
     fn()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -285,7 +285,7 @@ def bot_move_time(
     from consim.bots.driver import bots_for
 
     game = consim.load_game(game_name, **options)
-    clock = time.perf_counter
+    clock = time.process_time
     means: list[float] = []
     p95s: list[float] = []
     p50s: list[float] = []
