@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from consim.core.action import Action
 from consim.games.jihad import arabs, events
 from consim.games.jihad.frames import Decision, Frame
-from consim.games.jihad.game import EMPIRE_OF_THEATER, THEATER_OF, THEATER_PATHS
+from consim.games.jihad.game import EMPIRE_OF_THEATER, LONE_THEATERS, THEATER_OF, THEATER_PATHS
 
 if TYPE_CHECKING:
     from consim.games.jihad.game import JihadState
@@ -26,8 +26,12 @@ SEG_PATHS: dict[str, tuple[str, ...]] = {
     "med": ("med",),
     "indian": ("indian",),
     "parthian": ("parthian",),
+    "african": ("african",),
+    "caucasus": ("caucasus",),
 }
 SEG_THEATER = {
+    "african": "african",
+    "caucasus": "caucasus",
     "west": "west",
     "east": "east",
     "greek": "west",
@@ -35,7 +39,8 @@ SEG_THEATER = {
     "indian": "east",
     "parthian": "east",
 }
-TOKEN_OF = {"west": "blue", "east": "red"}
+#: [6.3.3] the bonus AP token colours each Theater may spend (purple: anywhere)
+TOKEN_OF: dict[str, tuple[str, ...]] = {"west": ("blue",), "east": ("red",)}
 #: [8.3.1] Straits cost by the Cyprus box
 STRAITS_COST = {1: 3, 0: 2, -1: 1}
 CASTLE_COST = 4  # [8.7]
@@ -57,6 +62,8 @@ def reserve(state: JihadState, frame: Frame) -> int:
     second Path."""
     seg = segment(frame)
     theater = SEG_THEATER[seg]
+    if theater not in THEATER_PATHS:
+        return 0
     first, second = THEATER_PATHS[theater]
     if seg != first or state.s["ap"][theater] < 1:
         return 0
@@ -133,6 +140,8 @@ def attack_cost(state: JihadState, path: str) -> int:
     """[8.3, 8.3.1] by the Crossing: ordinary or mountain 1, river 2, straits by Cyprus."""
     aid = state.active(path)
     assert aid is not None
+    if heartland_lost(state, aid, "military"):
+        return 2  # [8.3, 21.5] the Military Heartland has fallen to Islam: always 2 AP
     if state.army(aid)["sieged"]:
         return 1  # [9.4] attacking the Land the army is in crosses nothing
     crossing = state.g.crossing_in[path][state.front(path)]
@@ -141,6 +150,33 @@ def attack_cost(state: JihadState, path: str) -> int:
     if crossing == "straits":
         return STRAITS_COST[state.s["tracks"]["cyprus"]["box"]]
     return 1
+
+
+def heartland_lost(state: JihadState, aid: str, kind: str) -> bool:
+    """[21.5] the attacking or rallying army's Empire (Byzantium or Persia only) has lost its
+    Military (horse) or Religious (temple) Heartland to Islam; military control is irrelevant."""
+    if not state.g.advanced:
+        return False
+    empire = state.g.power_of(aid)
+    for path in state.g.paths:
+        for land in state.g.lands[path]:
+            owner = land.military_heartland if kind == "military" else land.religious_heartland
+            if owner == empire and state.is_converted(path, land.index):
+                return True
+    return False
+
+
+def rally_step_cost(state: JihadState, aid: str) -> int:
+    """[8.4] 1 AP a step; 2 AP a step once the Religious Heartland is Muslim (21.5)."""
+    return 2 if heartland_lost(state, aid, "religious") else 1
+
+
+def can_rally(state: JihadState, aid: str) -> bool:
+    """[8.4, 7.6, 16.2] not Cursed, damaged, and a Garrison never above weak."""
+    a = state.army(aid)
+    if a["cursed"] or a["str"] == "strong":
+        return False
+    return not (state.g.is_garrison(aid) and a["str"] == "weak")
 
 
 def dice_for(state: JihadState, path: str, target: int) -> int:
@@ -214,8 +250,8 @@ def attack(state: JihadState, path: str, cost: int, drm_choice: str, rule: str) 
     if marker["at"] == target and not marker["dis"]:
         marker["dis"] = True
         state.emit(f"The Islam marker in {land.name} is Disrupted.", "9.1.2")
-    if a["str"] == "weak":
-        state.push({"k": "loot", "army": aid})
+    if a["str"] == "weak" and not state.g.is_garrison(aid):
+        state.push({"k": "loot", "army": aid})  # [9.3]; a Garrison can never be strong (16.2)
 
 
 # =============================================================================================
@@ -250,14 +286,15 @@ def menu(state: JihadState, frame: Frame) -> Menu:
                     args = (path, choice) if choice else (path,)
                     add(Action("attack", args), _bind_attack(state, path, cost, choice))
         # [8.4] rally
-        if not a["cursed"] and a["str"] != "strong":
-            if avail >= 1:
-                add(Action("rally", (path,)), _bind_rally(state, path, aid, 1, 1, ""))
-            if a["str"] == "shattered" and avail >= 2:
-                add(Action("rally", (path, "2")), _bind_rally(state, path, aid, 2, 2, ""))
-            for colour in (TOKEN_OF[theater], "purple"):
-                if s["tokens"][colour] > 0:
-                    add(Action("rally", (path, colour)), _bind_rally(state, path, aid, 1, 0, colour))
+        if can_rally(state, aid):
+            step = rally_step_cost(state, aid)
+            if avail >= step:
+                add(Action("rally", (path,)), _bind_rally(state, path, aid, 1, step, ""))
+            if a["str"] == "shattered" and avail >= 2 * step and not g.is_garrison(aid):
+                add(Action("rally", (path, "2")), _bind_rally(state, path, aid, 2, 2 * step, ""))
+            for colour in (*TOKEN_OF.get(theater, ()), "purple"):
+                if s["tokens"][colour] >= step:
+                    add(Action("rally", (path, colour)), _bind_rally(state, path, aid, 1, step, colour))
     # [8.5] the Greek Fleet and Cyprus
     if theater == "west":
         cyprus = s["tracks"]["cyprus"]
@@ -283,7 +320,7 @@ def menu(state: JihadState, frame: Frame) -> Menu:
         # [8.9] Bulgars
         if "greek" in paths:
             _appease(state, "bulgars", "greek", avail, add)
-    else:
+    elif theater == "east":
         im = s["immortals"]
         # [8.6] Persian Cavalry Raid
         for path in paths:
@@ -302,6 +339,14 @@ def menu(state: JihadState, frame: Frame) -> Menu:
         if "indian" in paths and on_indian and not im["gone"] and im["side"] == "horse" and avail >= 1:
             add(Action("elephants"), _bind_elephants(state))
         del indian
+    # [8.11] the Naval Battle for Socotra, paid by the Theater its face affects
+    socotra = s["tracks"].get("socotra")
+    if socotra is not None and socotra["box"] > -1 and avail >= 1:
+        face_path = next(
+            f.affects_path for f in g.content.minor_power("socotra").faces if f.id == socotra["face"]
+        )
+        if face_path in paths:
+            add(Action("naval", ("socotra",)), _bind_socotra(state, face_path))
     # [8.7] Castles
     if avail >= CASTLE_COST:
         _castle_actions(state, paths, add)
@@ -313,8 +358,8 @@ def menu(state: JihadState, frame: Frame) -> Menu:
         if not chit["used"] and not chit["gone"] and s["rulers"].get(empire) is not None:
             add(Action("last-stand", (empire,)), _bind_last_stand(state, empire))
     # [8.15] bonus AP onto the Skill Track
-    if state.theater_ruler(theater) is not None and s["ap"][theater] + 1 <= state.ap_limit(theater):
-        for colour in (TOKEN_OF[theater], "purple"):
+    if state.has_ruler(theater) and s["ap"][theater] + 1 <= state.ap_limit(theater):
+        for colour in (*TOKEN_OF.get(theater, ()), "purple"):
             if s["tokens"][colour] > 0:
                 add(Action("token", (colour,)), _bind_token(state, theater, colour))
     # [8.13] ▲ events
@@ -334,13 +379,13 @@ def _bind_rally(
     def run() -> None:
         a = state.army(aid)
         if colour:
-            state.s["tokens"][colour] -= 1
-            state.s["spent"][path] += 1
+            state.s["tokens"][colour] -= cost
+            state.s["spent"][path] += cost
         else:
             pay(state, path, cost)
         for _ in range(steps):
             a["str"] = arabs.LEVELS[arabs.LEVELS.index(a["str"]) - 1]
-        paid = f"a {colour} token" if colour else f"{cost} AP"
+        paid = f"{cost} {colour} token(s)" if colour else f"{cost} AP"
         state.emit(f"{aid} rallies to {a['str']} for {paid}.", "8.15" if colour else "8.4")
 
     return run
@@ -366,6 +411,45 @@ def _bind_naval(state: JihadState, path: str, with_fleet: bool) -> Callable[[], 
             events.shift_track(state, "cyprus", True, 1, "8.5.1")
 
     return run
+
+
+def _bind_socotra(state: JihadState, path: str) -> Callable[[], None]:
+    """[8.11] pay 1 AP and roll 6+ to move Socotra right: +1 with the Parsees (19.2.1), +1 if
+    Axum (not Nubia) holds Adulis."""
+
+    def run() -> None:
+        s = state.s
+        g = state.g
+        pay(state, path, 1)
+        die = state.rng.randint(1, 6)
+        drm = 0
+        notes = []
+        if refugee_hosted(state, "parsees"):
+            drm += 1
+            notes.append(" + Parsees 1")
+        adulis = next(x for x in g.lands["african"] if "socotra" in x.trade_route_ends)
+        if state.holder(adulis.id) == "axum":
+            drm += 1
+            notes.append(" + Axum in Adulis 1")
+        won = die + drm >= 6
+        state.emit(
+            f"Naval Battle for Socotra: die {die}{''.join(notes)}: {'victory' if won else 'no effect'}.",
+            "8.11",
+        )
+        if won:
+            events.shift_track(state, "socotra", True, 1, "8.11")
+        del s
+
+    return run
+
+
+def refugee_hosted(state: JihadState, refugee: str) -> bool:
+    """[19.2.1] the player controls the Land the Refugee is in."""
+    adv = state.s.get("adv")
+    if adv is None:
+        return False
+    at = adv["refugees"].get(refugee)
+    return at in state.g.where and state.player_controls(at)
 
 
 def _bind_coastal(state: JihadState, path: str) -> Callable[[], None]:
@@ -455,6 +539,8 @@ def _castle_actions(
                     continue
                 if kind == "minor" and owner not in ("byzantium", "persia"):
                     continue
+                if kind == "minor" and path in LONE_THEATERS:
+                    continue  # [8.7.2] no Minor Castles on the Caucasus or African Paths
                 add(Action("build-castle", (cid, land.id)), _bind_castle(state, cid, land.id, path, "build"))
 
 
@@ -580,6 +666,9 @@ def _actions_prompt(state: JihadState, frame: Frame) -> tuple[str, str]:
     seg = segment(frame)
     theater = SEG_THEATER[seg]
     where = f"the {seg} Path" if seg in THEATER_OF else f"the {theater.capitalize()} Theater"
+    king = state.great_king(seg)
+    if king is not None:
+        where += f" (Great King {king['name']})"
     ruler = state.theater_ruler(theater)
     rtext = f", Ruler {ruler}" if ruler is not None else ""
     held = reserve(state, frame)

@@ -81,17 +81,26 @@ def invade_path(state: JihadState, path: str) -> None:
     assert card.rose is not None
     entry = card.rose.entry(path)
     name = state.g.content.path(path).name
+    if state.full_baqt(path):
+        state.emit(f"{name}: a Full Baqt keeps the peace: no Arab Hits.", "16.3.2")
+        return
     fitna = entry.fitna or (entry.f3 and not state.persian_on(path))
-    if fitna:
+    stop = state.stop_sign(path)
+    if fitna or stop:
         marker = s["islam"][path]
-        state.emit(f"{name}: Fitna, no Arab Hits.", "7.1.2")
+        if stop:
+            state.emit(f"{name}: the Arabic Stop Sign: a Fitna, no Arab activity.", "15.5")
+        else:
+            state.emit(f"{name}: Fitna, no Arab Hits.", "7.1.2")
         if marker["at"] > 0 and not marker["dis"]:
             marker["dis"] = True
             state.emit(f"{name}: the Islam marker is Disrupted by the Fitna.", "7.1.2")
         return
     base = entry.hits
     rule = "7.2"
-    if entry.red:
+    if entry.red and state.g.advanced:
+        state.emit(f"{name}: the red {entry.hits} counts as an ordinary number.", "15.1")
+    elif entry.red:
         die = state.rng.randint(1, 6)  # [7.1.2] a red number adds a die in the Basic game
         state.emit(f"{name}: red {entry.hits} + die {die}.", "7.1.2")
         base += die

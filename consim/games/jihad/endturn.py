@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from consim.core.action import Action
 from consim.games.jihad.frames import Decision, Frame
+from consim.games.jihad.game import LONE_THEATERS, THEATER_OF
+from consim.games.jihad.paths import great_king_falls_with
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -31,11 +33,13 @@ def curse_removal(state: JihadState) -> None:
                 continue
             a["cursed"] = False
             state.emit(f"The Curse on {aid} is removed.", "14.2")
+            if state.stop_sign(path) or state.full_baqt(path):
+                continue  # [15.5] no Arab activity on the Path at all
             marker = s["islam"][path]
             if not marker["dis"]:
                 # (A) a face-up marker advances a Land and is Disrupted; never into the Ends of the Earth
                 nxt = marker["at"] + 1
-                if nxt <= g.path_length(path) and not g.land(path, nxt).ends_of_the_earth:
+                if nxt <= state.islam_reach(path) and not g.land(path, nxt).ends_of_the_earth:
                     marker["at"] = nxt
                     marker["dis"] = True
                     state.emit(
@@ -61,8 +65,8 @@ def conversion_roll(state: JihadState, path: str, disrupted: bool, rule: str) ->
     if marker["dis"]:
         return None
     target = marker["at"] + 1
-    if target > state.control_limit(path) or target > g.path_length(path):
-        return None
+    if target > state.control_limit(path) or target > state.islam_reach(path):
+        return None  # [14.3]; never into a Partial Baqt Land (16.3.3)
     land = g.land(path, target)
     die = state.rng.randint(1, 6)
     if die > land.apostasy:
@@ -89,6 +93,11 @@ def conversion_roll(state: JihadState, path: str, disrupted: bool, rule: str) ->
 
 def conversion_step(state: JihadState) -> None:
     for path in state.g.paths:
+        if state.stop_sign(path):
+            state.emit(f"The Arabic Stop Sign: no Conversion on the {path} Path.", "15.5")
+            continue
+        if state.full_baqt(path):
+            continue  # [16.3.2] the Path is ignored
         conversion_roll(state, path, False, "14.3")
     religious_revival(state)
 
@@ -121,9 +130,17 @@ def religious_revival(state: JihadState) -> None:
 def islamic_recovery(state: JihadState) -> None:
     s = state.s
     g = state.g
+    adv = s.get("adv")
+    if adv is not None and adv["muj"]["side"] == "tribal" and adv["muj"]["at"] in g.paths:
+        if any(s["islam"][p]["dis"] for p in g.paths):
+            state.emit("The Tribal Mujahideen are in the field: no Islam marker recovers.", "14.4")
+        return
     for path in g.paths:
         marker = s["islam"][path]
         if not marker["dis"]:
+            continue
+        if state.stop_sign(path):
+            state.emit(f"The Arabic Stop Sign: the Islam marker on the {path} Path stays Disrupted.", "14.4")
             continue
         land = g.land(path, marker["at"])
         if state.player_controls(land.id):
@@ -183,12 +200,13 @@ def surrender(state: JihadState) -> None:
             if not a["top"]:
                 continue
             a.update(at="dead", top=False, cursed=False, sieged=False)
+            great_king_falls_with(state, aid)  # [16.5]
             power = g.power_of(aid)
             new = state.active(path)
             state.emit(
                 f"{aid} surrenders on top of the Neutral {new}, which becomes your active army.", "14.6"
             )
-            theater = "west" if path in ("greek", "med") else "east"
+            theater = THEATER_OF[path]
             divides = (power == "byzantium" and path == "med") or power == "persia"
             if divides and not s["divided"][theater]:
                 s["divided"][theater] = True  # [14.6.1]
@@ -206,6 +224,9 @@ def surrender(state: JihadState) -> None:
             "gone; the Mecca tile turns Strong.",
             "14.6.2",
         )
+        if "adv" in s:
+            s["adv"]["zabulistan"] = "defiant"
+            state.emit("The Zabulistan marker is placed, Defiant, in the Zabulistan Box.", "14.6.2")
 
 
 # =============================================================================================
@@ -245,10 +266,20 @@ def banking(state: JihadState) -> None:
             s["ap"][theater] = 0
         elif s["ap"][theater]:
             state.emit(f"The {theater} Theater banks {s['ap'][theater]} AP.", "6.3.2")
+    for path in LONE_THEATERS if "adv" in s else ():
+        # [6.3.2, 14.8] a Great King banks (up to 6, 16.5); a Barbarian or Garrison cannot
+        if s["ap"][path] and state.great_king(path) is None:
+            state.emit(f"The {path} Path cannot bank: {s['ap'][path]} AP are lost.", "14.8")
+            s["ap"][path] = 0
+        elif s["ap"][path]:
+            state.emit(f"The Great King of the {path} Path banks {s['ap'][path]} AP.", "16.5")
     for colour in ("red", "blue"):
         if s["tokens"][colour]:
             state.emit(f"{s['tokens'][colour]} unspent {colour} AP token(s) are lost.", "14.8")
             s["tokens"][colour] = 0
+    if "adv" in s and s["adv"]["trade_used"]:
+        s["adv"]["trade_used"] = {}
+        state.emit("The Trade Closed markers are removed.", "14.8")
 
 
 def blessings_recovery(state: JihadState) -> None:
@@ -257,6 +288,9 @@ def blessings_recovery(state: JihadState) -> None:
     s["immortals"]["used"] = False
     s["fleet_free"] = None
     s["landing"] = False
+    if "adv" in s and s["adv"]["stop_sign"] is not None:
+        s["adv"]["stop_sign"] = None
+        state.emit("The Arabic Stop Sign is removed from the map.", "14.9")
 
 
 STEPS: tuple[tuple[str, Callable[[JihadState], None]], ...] = (
@@ -271,13 +305,52 @@ STEPS: tuple[tuple[str, Callable[[JihadState], None]], ...] = (
 )
 
 
+def diplomacy(state: JihadState) -> None:
+    """[14.10] the Diplomacy Step (Advanced Game)."""
+    s = state.s
+    adv = s["adv"]
+    state.emit("Diplomacy Step.", "14.10")
+    trade_routes_check(state)
+    # Step 2: the Muslim Navy [21.1]
+    if not adv["navy"] and any(
+        state.is_converted(*state.g.where[land.id])
+        for path in ("greek", "med")
+        for land in state.g.lands[path]
+        if land.critical_city and land.id != "damascus"
+    ):
+        adv["navy"] = True
+        state.emit("Jerusalem or Alexandria is Muslim: the Muslim Navy is Active.", "14.10")
+    # Step 6: Baqt Resolution [16.3]
+    paths = [o["path"] for o in adv["offers"] if o["kind"] == "baqt"]
+    if paths:
+        state.push({"k": "baqt", "paths": paths})
+
+
+def trade_routes_check(state: JihadState) -> None:
+    """[14.10 step 1] the Pontic Route keeps Greek Fire (12.1, 21.4.3.1); the Socotra Route
+    sets the Socotra marker's side (13.5, 21.4.3.2)."""
+    s = state.s
+    g = state.g
+    pontic = next(r for r in g.content.map.trade_routes if r.id == "pontic")
+    if s["fleet"]["side"] == "greek_fire" and any(state.arab_controls(x) for x in pontic.ends):
+        s["fleet"]["side"] = "plus_one"
+        state.emit("The Pontic Route is cut: no naphtha, the Greek Fleet loses Greek Fire (+1).", "14.10")
+    adulis, rajasthan = next(r for r in g.content.map.trade_routes if r.id == "socotra").ends
+    face = "indian" if state.arab_controls(adulis) or state.full_baqt("african") else "africa"
+    if s["tracks"]["socotra"]["face"] != face:
+        s["tracks"]["socotra"]["face"] = face
+        state.emit(f"The Socotra marker turns to its {face} side.", "14.10")
+    del rajasthan
+
+
 def _end(state: JihadState, frame: Frame) -> None:
     i = frame["i"]
-    if i >= len(STEPS):
+    steps = STEPS + (ADVANCED_STEPS if "adv" in state.s else ())
+    if i >= len(steps):
         state.pop()
         return
     frame["i"] += 1
-    STEPS[i][1](state)
+    steps[i][1](state)
 
 
 def _icons_prompt(state: JihadState, frame: Frame) -> tuple[str, str]:
@@ -297,6 +370,8 @@ def _icons_act(state: JihadState, frame: Frame, action: Action) -> None:
         state.s["icons"] = action.args[0]
         state.emit(f"The Icons move to {action.args[0]}.", "14.7")
 
+
+ADVANCED_STEPS: tuple[tuple[str, Callable[[JihadState], None]], ...] = (("14.10", diplomacy),)
 
 AUTO: dict[str, Callable[[JihadState, Frame], None]] = {"end": _end}
 DECISIONS: dict[str, Decision] = {"icons": Decision(_icons_prompt, _icons_legal, _icons_act)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from consim.core.action import Action
-from consim.games.jihad import arabs
+from consim.games.jihad import arabs, paths
 from consim.games.jihad.content_models import (
     ArmyAdvance,
     ArmyReplace,
@@ -36,6 +36,7 @@ from consim.games.jihad.content_models import (
     MinorPowerShift,
     Munnuza,
     RemoveCastle,
+    RightlyGuidedArmy,
     RulerChange,
     RulerSkill,
     SardinianRaids,
@@ -145,6 +146,15 @@ def _end_of_era(state: JihadState, effect: EndOfEra, ref: list[int], arg: str | 
             state.emit(f"The {empire} Last Stand chit returns.", "6.4")
         empires.append(empire)
     state.emit("End of an Era.", "6.4")
+    adv = s.get("adv")
+    if adv is not None:
+        if adv["jihad"] is not None:
+            end_jihad(state, "6.4")
+        if adv["schism"]:
+            adv["schism"] = False
+            state.emit("The new Pope seems a nice man: the Byzantine Religion marker leaves Schism.", "6.4")
+        if adv["truce"] is not None:
+            end_truce(state, "6.4")
     if empires:
         state.push({"k": "era", "empires": empires})
 
@@ -158,14 +168,24 @@ def _ruler_change(state: JihadState, effect: RulerChange, ref: list[int], arg: s
         return
     die = state.rng.randint(1, 6)
     no_capital = -1 if s["capitals"][effect.empire]["at"] is None else 0
-    total = die + old + no_capital + effect.modifier
-    new = state.g.rulership.new_rating(total)
-    s["rulers"][effect.empire] = new
+    faith = 0
     parts = f"die {die} + rating {old}"
     if no_capital:
         parts += " - 1 (no Capital)"
     if effect.modifier:
         parts += f" {effect.modifier:+d} (event)"
+    if effect.empire == "byzantium" and "adv" in s:
+        # [11.2] Advanced: +2 Catholic, -2 Monophysite, -1 in Schism (cumulative)
+        religion = s["adv"]["religion"]
+        faith = {"catholic": 2, "monophysite": -2}.get(religion, 0)
+        if faith:
+            parts += f" {faith:+d} ({religion})"
+        if s["adv"]["schism"]:
+            faith -= 1
+            parts += " - 1 (Schism)"
+    total = die + old + no_capital + effect.modifier + faith
+    new = state.g.rulership.new_rating(total)
+    s["rulers"][effect.empire] = new
     state.emit(f"Ruler: {effect.empire}: {parts} = {total}: the new Ruler is rated {new}.", "11.2")
     theater = "west" if effect.empire == "byzantium" else "east"
     limit = state.ap_limit(theater)
@@ -232,6 +252,45 @@ def _iconoclasm(state: JihadState, effect: Iconoclasm, ref: list[int], arg: str 
     lands = [x for x in effect.themes_lands if state.controller_power(x) == "byzantium"]
     if lands:
         state.push({"k": "themes", "lands": lands})
+
+
+def _rightly_guided(state: JihadState, effect: RightlyGuidedArmy, ref: list[int], arg: str | None) -> None:
+    """[3.2.1] the set-aside red-star cards are shuffled into what is left of the green deck."""
+    s = state.s
+    c = state.g.content
+    aside = s["adv"]["set_aside"]
+    if not aside:
+        return
+    green = [n for n in s["deck"] if c.card(n).era == "green"]
+    rest = s["deck"][len(green) :]
+    green.extend(aside)
+    state.rng.shuffle(green)
+    state.mark_reveal()
+    s["deck"] = green + rest
+    state.emit(
+        f"The Rightly Guided Army: the red-star cards {sorted(aside)} are shuffled into the green deck.",
+        "3.2.1",
+    )
+    s["adv"]["set_aside"] = []
+
+
+def end_jihad(state: JihadState, rule: str) -> None:
+    """[17.6.5] the Jihad marker goes out of play; the Mujahideen return to the Casbah."""
+    adv = state.s["adv"]
+    adv["jihad"] = None
+    adv["muj"]["at"] = "casbah"
+    state.emit("The Jihad ends: the Mujahideen return to the Casbah.", rule)
+
+
+def end_truce(state: JihadState, rule: str) -> None:
+    """[22.4] the Ruler flips back; the Mecca tile turns Weak if Persia is still in the game."""
+    s = state.s
+    empire = s["adv"]["truce"]
+    s["adv"]["truce"] = None
+    state.emit(f"The {empire} Truce ends: the Ruler turns back to his regular side.", rule)
+    if s["rulers"].get("persia") is not None and s["mecca_strong"]:
+        s["mecca_strong"] = False
+        state.emit("Persia still stands: the Mecca tile turns to its Weak side.", "22.4")
 
 
 def _munnuza(state: JihadState, effect: Munnuza, ref: list[int], arg: str | None) -> None:
@@ -317,7 +376,7 @@ def _islam_advance(state: JihadState, effect: IslamAdvance, ref: list[int], arg:
     marker = state.s["islam"][effect.path]
     if marker["dis"]:
         return
-    limit = state.control_limit(effect.path)  # the front of Arab control (2.1.5.3)
+    limit = min(state.control_limit(effect.path), state.islam_reach(effect.path))  # (2.1.5.3, 16.3.3)
     target = limit if effect.to_front else min(marker["at"] + 1, limit)
     while target > 0 and state.g.land(effect.path, target).ends_of_the_earth:
         target -= 1
@@ -486,6 +545,7 @@ HANDLERS: dict[str, Callable[[JihadState, Any, list[int], str | None], None]] = 
     "sardinian_raids": _sardinian,
     "iconoclasm": _iconoclasm,
     "munnuza": _munnuza,
+    "rightly_guided_army": _rightly_guided,
     "draw_next_card": _draw_next,
     "berber_revolt": _berber_revolt,
     "army_step_loss": _step_loss,
@@ -506,6 +566,7 @@ HANDLERS: dict[str, Callable[[JihadState, Any, list[int], str | None], None]] = 
     "first_possible": _first_possible,
     "army_advance": _army_advance,
 }
+HANDLERS.update(paths.HANDLERS)  # [16.3-16.5] Baqt offers, Revolts, Great Kings
 
 
 # =============================================================================================

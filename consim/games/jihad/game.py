@@ -31,8 +31,22 @@ if TYPE_CHECKING:
 SEAT = "player"
 #: [2.1.1, 7.1.1] counter-clockwise from the Greek Path (Basic game Paths)
 BASIC_PATHS: tuple[str, ...] = ("greek", "med", "indian", "parthian")
-THEATER_OF: dict[str, str] = {"greek": "west", "med": "west", "indian": "east", "parthian": "east"}
+#: [2.1.1, 7.1.1, 7.2, 14.1] the Advanced Game's six Paths, counter-clockwise from the Greek Path
+ADVANCED_PATHS: tuple[str, ...] = ("greek", "med", "african", "indian", "parthian", "caucasus")
+#: [2.1.3, 21.4] the African and Caucasus Paths are each a Theater of their own
+THEATER_OF: dict[str, str] = {
+    "greek": "west",
+    "med": "west",
+    "african": "african",
+    "indian": "east",
+    "parthian": "east",
+    "caucasus": "caucasus",
+}
 THEATER_PATHS: dict[str, tuple[str, str]] = {"west": ("greek", "med"), "east": ("indian", "parthian")}
+#: [8.1] the strategic order of the Theaters, counter-clockwise from the West
+ADVANCED_THEATERS: tuple[str, ...] = ("west", "african", "east", "caucasus")
+#: [16.1] the single-Path Theaters of the Advanced Game
+LONE_THEATERS: tuple[str, ...] = ("african", "caucasus")
 EMPIRE_OF_THEATER: dict[str, str] = {"west": "byzantium", "east": "persia"}
 RULER_OF: dict[str, str] = {"byzantium": "byzantine_emperor", "persia": "persian_shah"}
 STRENGTHS = ("strong", "weak", "shattered")
@@ -79,10 +93,12 @@ class JihadGame(Game):
     Options = JihadOptions
     status = "Basic Game (rules 1-14) complete; Advanced Game (15-22) not yet"
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, _advanced: bool = False, **options: Any) -> None:
         super().__init__(**options)
         self.seats = (SEAT,)
-        self.advanced = False
+        #: [15.0] the Advanced Game (rules 15-22). Until every Advanced rule is in, it is reached
+        #: only through this private flag (tests), not through the public options.
+        self.advanced: bool = _advanced
         opts = self.opts
         assert isinstance(opts, JihadOptions)
         #: [2.1.5, 7.4.3] the reading of a besieged army's Land (see JihadOptions)
@@ -91,7 +107,8 @@ class JihadGame(Game):
         self.falls_on_siege: bool = opts.constantinople_falls == "siege"
         c: JihadContent = load_default_content()
         self.content = c
-        self.paths: tuple[str, ...] = BASIC_PATHS
+        self.paths: tuple[str, ...] = ADVANCED_PATHS if self.advanced else BASIC_PATHS
+        self.theaters: tuple[str, ...] = ADVANCED_THEATERS if self.advanced else ("west", "east")
         #: Lands of each Path from Mecca outward (index 1 = lands[path][0])
         self.lands: dict[str, tuple[Land, ...]] = {p: tuple(c.path_lands(p)) for p in self.paths}
         self.land_ids: dict[str, tuple[str, ...]] = {
@@ -108,9 +125,14 @@ class JihadGame(Game):
             for x in ls[:-1]:
                 row.append(x.crossing_outward or "ordinary")
             self.crossing_in[p] = tuple(row)
-        self.army_ids: tuple[str, ...] = tuple(a.id for a in c.powers.armies if not a.advanced_only)
+        self.army_ids: tuple[str, ...] = tuple(
+            a.id for a in c.powers.armies if self.advanced or not a.advanced_only
+        )
         self.castle_ids: tuple[str, ...] = tuple(x.id for x in c.powers.castles)
-        self.cards: tuple[int, ...] = tuple(card.number for card in c.cards.cards if card.basic)
+        #: [3.2.1, 15.4] the Basic Game removes the boxed cards; the Advanced Game uses all 50
+        self.cards: tuple[int, ...] = tuple(
+            card.number for card in c.cards.cards if self.advanced or card.basic
+        )
         self.rulership = c.setup.rulership_table
         self.a_done = Action("done")
 
@@ -162,8 +184,33 @@ class JihadGame(Game):
         return self.content.army(army).power
 
     def is_barbarian(self, army: str) -> bool:
-        """[8.2.2] an army without a Ruler."""
+        """[8.2.2] an army without a Ruler (Byzantine Garrisons count as ruled, 8.2.2)."""
         return not self.content.power(self.power_of(army)).has_ruler
+
+    def is_garrison(self, army: str) -> bool:
+        """[16.2] a Byzantine Garrison: weak only, never strong."""
+        return self.content.army(army).garrison
+
+
+def _place_refugee(key: str) -> Callable[[dict[str, Any], str, str | None], None]:
+    def place(adv: dict[str, Any], at: str, side: str | None) -> None:
+        adv["refugees"][key] = at  # [19.2]
+
+    return place
+
+
+def _place_mujahideen(adv: dict[str, Any], at: str, side: str | None) -> None:
+    adv["muj"] = {"at": at, "side": side or "tribal"}  # [17.1.1]
+
+
+#: [15.3] set-up placements of the Advanced tiles that the state tracks (others are implied:
+#: the Ka'aba tiles by the Ka'aba Number, the Stop Sign and Jihad marker by their absence)
+ADVANCED_PIECES: dict[str, Callable[[dict[str, Any], str, str | None], None]] = {
+    "mardaites": _place_refugee("mardaites"),
+    "parsees": _place_refugee("parsees"),
+    "manichees": _place_refugee("manichees"),
+    "mujahideen": _place_mujahideen,
+}
 
 
 def _copy(value: Any) -> Any:
@@ -197,7 +244,8 @@ class JihadState(State):
             a: {"at": "off", "str": "strong", "cursed": False, "sieged": False, "top": False}
             for a in g.army_ids
         }
-        for start in setup.start_armies(advanced=False):
+        adv = g.advanced
+        for start in setup.start_armies(advanced=adv):
             armies[start.army].update(at=start.at if start.at != "off_map" else "off", str=start.strength)
         castles: dict[str, dict[str, Any]] = {
             x: {"at": "out", "side": "strong", "owner": "byzantium"} for x in g.castle_ids
@@ -234,7 +282,9 @@ class JihadState(State):
             "over": None,
         }
         self.s = s
-        for piece in setup.start_pieces(advanced=False):
+        if adv:
+            self._setup_advanced()
+        for piece in setup.start_pieces(advanced=adv):
             pid, at, side = piece.piece, piece.at, piece.side
             if pid in castles:
                 castles[pid]["at"] = at
@@ -256,28 +306,72 @@ class JihadState(State):
             elif pid.endswith("_last_stand"):
                 empire = "byzantium" if pid.startswith("byzantine") else "persia"
                 s["last_stand"][empire] = {"side": side or "ap", "used": False, "gone": False}
-        for track in setup.start_tracks(advanced=False):
+            elif adv and pid in ADVANCED_PIECES:
+                ADVANCED_PIECES[pid](s["adv"], at, side)
+        for track in setup.start_tracks(advanced=adv):
             s["tracks"][track.track] = {"box": track.box, "face": track.face}
-        ratings = setup.start_ruler_ratings(advanced=False)
+        ratings = setup.start_ruler_ratings(advanced=adv)
         s["rulers"] = {"byzantium": ratings["byzantine_emperor"], "persia": ratings["persian_shah"]}
-        s["ap"].update(setup.start_ap(advanced=False))
+        s["ap"].update(setup.start_ap(advanced=adv))
         s["deck"] = self._build_deck()
         self.emit(
-            "The First Jihad, Basic Game. The Arabs ride out of Mecca; you command the empires and "
-            "kingdoms that stand against them.",
-            "1.0",
+            f"The First Jihad, {'Advanced' if adv else 'Basic'} Game. The Arabs ride out of Mecca; you "
+            "command the empires and kingdoms that stand against them.",
+            "15.0" if adv else "1.0",
         )
+        if adv and s["adv"]["set_aside"]:
+            self.emit(
+                f"The red-star cards {s['adv']['set_aside']} are set aside until the Rightly Guided Army.",
+                "3.2.1",
+            )
         self.emit(f"The deck holds {len(s['deck'])} Event Cards in four eras.", "3.2.1")
         s["stack"] = [{"k": "turn", "step": "draw"}]
         self._run()
 
+    def _setup_advanced(self) -> None:
+        """[15.0, 15.3] the Advanced Game's extra state (the tiles marked with a red box)."""
+        g = self.g
+        s = self.s
+        s["ap"].update(dict.fromkeys(LONE_THEATERS, 0))
+        s["adv"] = {
+            "kaaba": g.content.setup.setup(advanced=True).kaaba_number or 2,  # [17.1.1]
+            "muj": {"at": "casbah", "side": "tribal"},  # [17.1.1, 17.4]
+            "jihad": None,  # [17.6] {"target", "mode", "path", "stop"}
+            "stop_sign": None,  # [15.5] the Path under the Arabic Stop Sign this turn
+            "damascus": "christian",  # [21.2] or "capital" (21.2.1)
+            "damascus_bonus": False,  # [21.2] the 2 purple AP taken this turn
+            "navy": False,  # [21.1] Muslim Navy active
+            "sharia": "none",  # [18.1] "none", "pending" (card #2 this turn) or "active"
+            "jews": None,  # [19.1] {"at": land, "side": "plus_one" | "minus_one"}
+            "zabulistan": None,  # [14.6.2, 18.3] "defiant", "subdued" or "gone"
+            "great_king": None,  # [16.5] {"path": path, "ap": n, "name": str}
+            "refugees": {},  # [19.2] refugee -> Land
+            "religion": "orthodox",  # [20.1] the Byzantine Religion marker
+            "schism": False,  # [20.2]
+            "baqt": dict.fromkeys(LONE_THEATERS),  # [16.3] {"kind": "full" | "partial", "at": land}
+            "truce": None,  # [22.1] the Empire in Truce
+            "offers": [],  # [14.10] Truce and Baqt offers drawn this turn
+            "trade_used": {},  # [21.4.3] AP sent on a capped route this turn
+            "set_aside": [],  # [3.2.1] red-star cards waiting for the Rightly Guided Army
+            "umar": False,  # [17.1.2] Caliph Umar I waits for Damascus to convert
+            "first_turn": True,  # [20.4] the Monophysite Axis Pact is possible on turn 1 only
+        }
+
     def _build_deck(self) -> list[int]:
-        """[3.2, 3.3] each era shuffled, its fixed first card on top; card 50 last of all."""
+        """[3.2, 3.3] each era shuffled, its fixed first card on top; card 50 last of all.
+        [3.2.1] In the Advanced Game the red-star cards are set aside, out of the deck."""
         c = self.g.content
         fixed_first = (1, 13, 25, 37)
         deck: list[int] = []
+        if self.g.advanced:
+            self.s["adv"]["set_aside"] = [n for n in self.g.cards if c.card(n).red_star]
+        aside = self.s["adv"]["set_aside"] if self.g.advanced else []
         for era in ("green", "yellow", "red", "black"):
-            cards = [n for n in self.g.cards if c.card(n).era == era and n not in fixed_first and n != 50]
+            cards = [
+                n
+                for n in self.g.cards
+                if c.card(n).era == era and n not in fixed_first and n != 50 and n not in aside
+            ]
             self.rng.shuffle(cards)
             first = next(n for n in fixed_first if c.card(n).era == era)
             deck.append(first)
@@ -364,6 +458,20 @@ class JihadState(State):
         path, idx = self.g.where[land_id]
         return self.arab_limit(path) < idx < self.neutral_from(path)
 
+    def holder(self, land_id: str) -> str | None:
+        """The army (active or Neutral) whose side of the Path a non-Arab Land lies on: the army
+        nearest to it at or before it, counting outward from Mecca (2.1.5.1-2)."""
+        path, idx = self.g.where[land_id]
+        if idx <= self.arab_limit(path):
+            return None
+        found: str | None = None
+        for aid in self.path_armies(path):
+            pos = self.position(aid)
+            assert pos is not None
+            if pos[1] <= idx:
+                found = aid
+        return found
+
     def controller_power(self, land_id: str) -> str | None:
         """The power whose active army controls the Land, if the player controls it."""
         if not self.player_controls(land_id):
@@ -419,13 +527,52 @@ class JihadState(State):
         return any(self.g.power_of(a) == "persia" for a in self.path_armies(path))
 
     def theater_ruler(self, theater: str) -> int | None:
-        """The Ruler rating of the Theater's Empire, if that Ruler is still in the game."""
+        """The Ruler rating of the Theater's Empire, if that Ruler is still in the game.
+        The African and Caucasus Theaters have no rated Ruler (a Great King has none, 16.5)."""
+        if theater not in EMPIRE_OF_THEATER:
+            return None
         rating: int | None = self.s["rulers"].get(EMPIRE_OF_THEATER[theater])
         return rating
 
+    def great_king(self, path: str) -> dict[str, Any] | None:
+        """[16.5] the Great King leading the active army of an African or Caucasus Path."""
+        if "adv" not in self.s:
+            return None
+        king: dict[str, Any] | None = self.s["adv"]["great_king"]
+        return king if king is not None and king["path"] == path else None
+
+    def islam_reach(self, path: str) -> int:
+        """[16.3.3] the furthest Land the Islam marker may enter: never the Partial Baqt Land."""
+        if "adv" in self.s and path in LONE_THEATERS:
+            baqt = self.s["adv"]["baqt"][path]
+            if baqt is not None and baqt["kind"] == "partial":
+                return self.g.where[baqt["at"]][1] - 1
+        return self.g.path_length(path)
+
+    def stop_sign(self, path: str) -> bool:
+        """[15.5] the Arabic Stop Sign lies on this Path this turn."""
+        return "adv" in self.s and self.s["adv"]["stop_sign"] == path
+
+    def full_baqt(self, path: str) -> bool:
+        """[16.3.2] a Full Baqt shuts the whole Path down."""
+        if "adv" not in self.s or path not in LONE_THEATERS:
+            return False
+        baqt = self.s["adv"]["baqt"][path]
+        return baqt is not None and baqt["kind"] == "full"
+
+    def has_ruler(self, theater: str) -> bool:
+        """[8.15, 21.4.2] a Theater led by a Ruler: the Emperor or the Shah while in the game, or
+        a Great King (16.5)."""
+        if theater in EMPIRE_OF_THEATER:
+            return self.theater_ruler(theater) is not None
+        return self.great_king(theater) is not None
+
     def ap_limit(self, theater: str) -> int:
         """[6.3.1] the AP marker may never reach the Ruler's box; a Theater without a Ruler
-        is limited only by the track's top box, 7 (see NOTES.md)."""
+        is limited only by the track's top box, 7 (see NOTES.md). [16.5] A Great King holds at
+        most 6 AP."""
+        if theater not in EMPIRE_OF_THEATER:
+            return 6 if self.great_king(theater) is not None else 7
         rating = self.theater_ruler(theater)
         return 7 if rating is None else rating - 1
 
@@ -528,16 +675,18 @@ class JihadState(State):
         g = self.g
         try:
             if set(s["armies"]) != set(g.army_ids):
-                raise RestoreError("armies must name exactly the Basic game's army tiles")
+                raise RestoreError("armies must name exactly the game's army tiles")
             for aid, a in s["armies"].items():
                 if a["str"] not in STRENGTHS:
                     raise RestoreError(f"army {aid}: unknown strength {a['str']!r}")
                 at = a["at"]
                 if at not in g.where and at not in ("off", "dead", "berber_revolt_box"):
                     raise RestoreError(f"army {aid}: unknown place {at!r}")
-            deck_cards = sorted([*s["deck"], *s["played"]])
+            deck_cards = sorted([*s["deck"], *s["played"], *s.get("adv", {}).get("set_aside", [])])
             if deck_cards != sorted(g.cards):
-                raise RestoreError("every Basic card must be in the deck or played exactly once")
+                raise RestoreError("every card in use must be in the deck, set aside or played exactly once")
+            if g.advanced != ("adv" in s):
+                raise RestoreError("the state and the game disagree on the Advanced Game [15.0]")
             for path, marker in s["islam"].items():
                 if path not in g.paths or not 0 <= marker["at"] <= g.path_length(path):
                     raise RestoreError(f"bad Islam marker on {path!r}")

@@ -45,9 +45,16 @@ def outcome_points(state: JihadState) -> dict[str, Any]:
             armies += ARMY_POINTS[a["str"]]
     castles = sum(state.castle_value(c) for c, x in s["castles"].items() if x["at"] in g.where)
     capitals = sum(2 if c["side"] == "strong" else 1 for c in s["capitals"].values() if c["at"] is not None)
-    total = a_points + b_points + c_points - armies - castles - capitals
+    e_points = 0
+    if "adv" in s:
+        # [5.2 E] the Ka'aba Number adds or subtracts Outcome Points
+        kaaba = s["adv"]["kaaba"]
+        e_points = next(x.points for x in g.content.setup.outcome.kaaba_adjustment if x.kaaba == kaaba)
+    total = a_points + b_points + c_points - armies - castles - capitals + e_points
     sudden = s["over"] == "rome"
+    parts_e = {"E_kaaba": e_points} if "adv" in s else {}
     return {
+        **parts_e,
         "A_islam_circles": a_points,
         "A_lands": a_lands,
         "B_arab_lands": b_points,

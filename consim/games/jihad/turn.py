@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from consim.games.jihad.frames import Decision, Frame
-from consim.games.jihad.game import BASIC_PATHS, THEATER_PATHS
+from consim.games.jihad.game import LONE_THEATERS, THEATER_PATHS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -30,9 +30,13 @@ def _turn(state: JihadState, frame: Frame) -> None:
     elif step == "actions":
         frame["step"] = "end"
         segs: list[str] = []
-        # [8.1] West first (Greek then Med if Divided), then East (Indian then Parthian)
-        for theater in ("west", "east"):
-            if s["divided"][theater]:
+        # [8.1] West first (Greek then Med if Divided), then East (Indian then Parthian); in the
+        # Advanced Game counter-clockwise: West, Africa, East, Caucasus
+        for theater in state.g.theaters:
+            if theater in LONE_THEATERS:
+                if state.active(theater) is not None and not state.full_baqt(theater):
+                    segs.append(theater)
+            elif s["divided"][theater]:
                 segs.extend(THEATER_PATHS[theater])
             else:
                 segs.append(theater)
@@ -59,7 +63,12 @@ def draw_card(state: JihadState, frame: Frame) -> None:
         s["pending"] = []
         s["fleet_free"] = None
         s["landing"] = False
-        s["spent"] = dict.fromkeys(BASIC_PATHS, 0)
+        s["spent"] = dict.fromkeys(state.g.paths, 0)
+        if "adv" in s:
+            adv = s["adv"]
+            adv["damascus_bonus"] = False
+            adv["offers"] = []
+            adv["first_turn"] = s["turn"] == 1
     frame["redraw"] = False
     s["card"] = number
     state.emit(f"Turn {s['turn']}: card #{number}, {card.title!r}.", "6.0")
@@ -69,15 +78,17 @@ def draw_card(state: JihadState, frame: Frame) -> None:
         return
     frame["step"] = "ap"
     queue: list[list[int]] = []
+    from consim.games.jihad.events import HANDLERS
+
     for i, effect in enumerate(card.events):
-        if effect.advanced_only:
+        if effect.advanced_only and not (state.g.advanced and effect.type in HANDLERS):
             continue
         if effect.action_phase:
             s["pending"].append([number, i])  # [8.13] played in the Actions Phase, or lost
         else:
             queue.append([number, i])
     if card.rose is not None:
-        codes = " ".join(f"{p}:{card.rose.entry(p).code()}" for p in BASIC_PATHS)
+        codes = " ".join(f"{p}:{card.rose.entry(p).code()}" for p in state.g.paths)
         assert card.ap is not None
         state.emit(f"Rose {codes}; AP {card.ap.west}/{card.ap.east}.", "7.1")
     if queue:
@@ -97,6 +108,17 @@ def collect_ap(state: JihadState) -> None:
             f"{theater.capitalize()} receives {got} of {amount} AP{note}: {state.s['ap'][theater]} AP.",
             "6.3.1",
         )
+    for path in LONE_THEATERS if state.g.advanced else ():
+        # [16.1] the African and Caucasus active armies get 1 AP a turn, not shown on the Rose;
+        # none under a Full Baqt (16.3.2), none for a Great King on the turn he appears (16.5)
+        if state.active(path) is None or state.full_baqt(path):
+            continue
+        king = state.great_king(path)
+        if king is not None and king.get("new"):
+            king["new"] = False
+            continue
+        got = state.add_ap(path, 1, "16.1")
+        state.emit(f"The {path} Path receives {got} AP: {state.s['ap'][path]} AP.", "16.1")
 
 
 AUTO: dict[str, Callable[[JihadState, Frame], None]] = {"turn": _turn}

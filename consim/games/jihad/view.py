@@ -54,14 +54,19 @@ def public_view(state: JihadState) -> dict[str, Any]:
             "era": cd.era,
             "rose": {p: cd.rose.entry(p).code() for p in g.paths} if cd.rose else None,
             "ap": [cd.ap.west, cd.ap.east] if cd.ap else None,
-            "events": [e.label or e.type for e in cd.events if not e.advanced_only],
+            "events": [e.label or e.type for e in cd.events if g.advanced or not e.advanced_only],
         }
     remaining: dict[str, int] = {}
     for n in s["deck"]:
         era = c.card(n).era
         remaining[era] = remaining.get(era, 0) + 1
     frame = s["stack"][-1] if s["stack"] else None
+    extra: dict[str, Any] = {}
+    if "adv" in s:
+        # [15.3] the Advanced tiles; the set-aside red-star cards are public (3.2.1)
+        extra["advanced"] = _copy(s["adv"])
     return {
+        **extra,
         "turn": s["turn"],
         "card": card,
         "played": list(s["played"]),

@@ -39,11 +39,13 @@ def arrange(
     armies: dict[str, tuple[str, str]] | None = None,
     seed: int = 0,
     options: dict[str, Any] | None = None,
+    advanced: bool = False,
 ) -> JihadState:
     """A fresh game changed by ``mutate`` (on the plain data); ``armies`` places armies as
     {army: (place, strength)}; ``stack`` replaces the sequence-of-play stack; ``options`` are
-    the game options (the readings of JihadOptions)."""
-    g = game(**(options or {}))
+    the game options (the readings of JihadOptions); ``advanced`` builds the Advanced Game
+    through its private flag (15.0)."""
+    g = JihadGame(_advanced=True, **(options or {})) if advanced else game(**(options or {}))
     data = g.new_game(seed).to_dict()
     s = data["data"]
     for aid, (at, strength) in (armies or {}).items():
