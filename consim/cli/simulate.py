@@ -90,6 +90,14 @@ def render_summary(console: Console, summary: Summary, title: str) -> None:
         console.print(ct)
     if summary.points is not None:
         render_points(console, summary.points)
+    if summary.length is not None:
+        ln = summary.length
+        console.print(
+            f"game length: {ln.mean:.1f} turns on average (shortest {ln.shortest}, longest {ln.longest})"
+        )
+    if summary.endings:
+        endings = ", ".join(f"{e}: {n} ({_pct(n / summary.games)})" for e, n in summary.endings)
+        console.print(f"endings: {endings}", soft_wrap=True)
     console.print(
         f"{summary.games} games in {summary.seconds:.2f} s: "
         f"[bold]{summary.games_per_second:.1f} games/s[/bold], "
@@ -110,9 +118,6 @@ def render_points(console: Console, points: PointsStats) -> None:
     for level, n in points.levels:
         lt.add_row(level, str(n), _pct(n / points.games))
     console.print(lt)
-    if points.endings:
-        endings = ", ".join(f"{e}: {n} ({_pct(n / points.games)})" for e, n in points.endings)
-        console.print(f"endings: {endings}", soft_wrap=True)
 
 
 def write_json(

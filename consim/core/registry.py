@@ -10,6 +10,7 @@ from consim.core.game import Game
 
 #: game id -> "module:Class"; a new game joins by adding one line here
 GAMES: dict[str, str] = {
+    "baghdad": "consim.games.baghdad:BaghdadGame",
     "iraq": "consim.games.iraq:IraqGame",
     "jihad": "consim.games.jihad:JihadGame",
 }

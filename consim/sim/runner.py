@@ -59,6 +59,8 @@ class GameResult:
     level: str = ""
     #: how the game ended, from ``details["ending"]`` ("" when the game does not say)
     ending: str = ""
+    #: the game's length in turns, from ``details["turns"]`` (``None`` when not reported)
+    turns: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form written by ``consim simulate --json``."""
@@ -76,6 +78,8 @@ class GameResult:
             data["level"] = self.level
         if self.ending:
             data["ending"] = self.ending
+        if self.turns is not None:
+            data["turns"] = self.turns
         return data
 
 
@@ -141,6 +145,7 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
         members = info.get("seats") or list(info.get("vp") or {}) or list(game.seats)
         conflict_seats[str(name)] = [str(s) for s in members]
     points = outcome.details.get("outcome_points")
+    turns = outcome.details.get("turns")
     return GameResult(
         seed=seed,
         scores={s: float(v) for s, v in outcome.scores.items()},
@@ -154,6 +159,7 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
         points=float(points) if isinstance(points, int | float) else None,
         level=str(outcome.details.get("level", "")),
         ending=str(outcome.details.get("ending", "")),
+        turns=turns if isinstance(turns, int) and not isinstance(turns, bool) else None,
     )
 
 
@@ -289,7 +295,7 @@ class ConflictStats:
 @dataclass(frozen=True, slots=True)
 class PointsStats:
     """The distribution of a game's own victory measure (``GameResult.points``) over the
-    games that reported it, with how often each level and each ending was reached."""
+    games that reported it, with how often each level was reached."""
 
     games: int
     mean: float
@@ -298,13 +304,21 @@ class PointsStats:
     high: float
     #: (level, games) in the order of the levels' lowest points
     levels: list[tuple[str, int]]
-    #: (ending, games), most frequent first
-    endings: list[tuple[str, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class LengthStats:
+    """Game length in turns over the games that reported it."""
+
+    games: int
+    mean: float
+    shortest: int
+    longest: int
 
 
 def points_stats(results: Sequence[GameResult]) -> PointsStats | None:
-    """Summarize ``points``, ``level`` and ``ending`` of the results; ``None`` when no game
-    reported points.
+    """Summarize ``points`` and ``level`` of the results; ``None`` when no game reported
+    points.
 
     >>> rs = [GameResult(i, {}, [], "", {}, 1, points=p, level=lv)
     ...       for i, (p, lv) in enumerate([(3, "1 to 15"), (20, "16 to 25"), (9, "1 to 15")])]
@@ -325,10 +339,6 @@ def points_stats(results: Sequence[GameResult]) -> PointsStats | None:
         key = r.level or "-"
         counts[key] = counts.get(key, 0) + 1
         lowest[key] = min(lowest.get(key, r.points), r.points)
-    endings: dict[str, int] = {}
-    for r in scored:
-        if r.ending:
-            endings[r.ending] = endings.get(r.ending, 0) + 1
     return PointsStats(
         games=n,
         mean=mean(values),
@@ -336,8 +346,28 @@ def points_stats(results: Sequence[GameResult]) -> PointsStats | None:
         low=values[0],
         high=values[-1],
         levels=sorted(counts.items(), key=lambda kv: lowest[kv[0]]),
-        endings=sorted(endings.items(), key=lambda kv: (-kv[1], kv[0])),
     )
+
+
+def length_stats(results: Sequence[GameResult]) -> LengthStats | None:
+    """Mean, shortest and longest game in turns; ``None`` when no game reported its length.
+
+    >>> length_stats([GameResult(i, {}, [], "", {}, 1, turns=t) for i, t in enumerate([3, 5, 4])])
+    LengthStats(games=3, mean=4.0, shortest=3, longest=5)
+    """
+    turns = [r.turns for r in results if r.turns is not None]
+    if not turns:
+        return None
+    return LengthStats(len(turns), mean([float(t) for t in turns]), min(turns), max(turns))
+
+
+def ending_counts(results: Sequence[GameResult]) -> list[tuple[str, int]]:
+    """How often each ending was reported, most frequent first."""
+    counts: dict[str, int] = {}
+    for r in results:
+        if r.ending:
+            counts[r.ending] = counts.get(r.ending, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +386,10 @@ class Summary:
     unit: str = ""
     #: the distribution of the game's own points and levels, if it reports them
     points: PointsStats | None = None
+    #: game length in turns, if the game reports it
+    length: LengthStats | None = None
+    #: (ending, games), most frequent first, if the game reports how it ended
+    endings: list[tuple[str, int]] = field(default_factory=list)
 
     def seat(self, name: str) -> SeatStats:
         for s in self.seats:
@@ -425,4 +459,6 @@ def summarize(
         seconds=seconds,
         unit=units.pop() if len(units) == 1 else "",
         points=points_stats(results),
+        length=length_stats(results),
+        endings=ending_counts(results),
     )

@@ -252,7 +252,8 @@ def test_cli_writes_json_and_csv(runner: CliRunner, tmp_path: Path) -> None:
     assert data["seed"] == 100
     assert [g["seed"] for g in data["games"]] == list(range(100, 106))
     first = data["games"][0]
-    assert set(first) == {"seed", "scores", "winners", "result", "conflicts", "decisions"}
+    assert set(first) == {"seed", "scores", "winners", "result", "conflicts", "decisions", "turns"}
+    assert first["turns"] == 2  # the short test game
     assert data["summary"]["games"] == 6
     assert [s["seat"] for s in data["summary"]["seats"]] == list(FIVE)
 
@@ -328,7 +329,7 @@ def test_points_levels_and_endings_are_summarized() -> None:
     assert (p.games, p.median, p.low, p.high) == (4, 22.0, 9.0, 56.0)
     assert p.mean == pytest.approx(27.25)
     assert p.levels == [("1 to 15", 1), ("16 to 25", 2), ("56+", 1)]  # by points, not by count
-    assert p.endings == [("card 50", 3), ("Rome", 1)]
+    assert summarize(results, ["player"]).endings == [("card 50", 3), ("Rome", 1)]
     assert summarize(results[:0], ["player"]).points is None
     assert summarize(run_games("iraq", SHORT, games=2, bots="random"), FIVE).points is None
 

@@ -25,9 +25,6 @@ from consim.games.baghdad.content_models import (
 
 Units = Mapping[str, Mapping[str, int]]  # faction -> zone -> count
 
-R_CONTROL = "Glossary: Control"
-R_VICTORY = "Victory Conditions"
-
 
 def present(zone: str, sec: Units, inf: Units) -> list[str]:
     """Factions with at least one counter in ``zone`` (in the tables' faction order)."""
@@ -75,7 +72,9 @@ def condition_met(
     if isinstance(cond, ControlAffiliatedZones):
         affs = {faction if a == "self" else a for a in cond.affiliations}
         zones = content.zones_by_id
-        return sum(1 for z, f in control.items() if f == faction and zones[z].affiliation in affs) >= cond.count
+        return (
+            sum(1 for z, f in control.items() if f == faction and zones[z].affiliation in affs) >= cond.count
+        )
     if isinstance(cond, InfrastructureInZones):
         zones_list = cond.zones if cond.zones is not None else tuple(content.zones_by_id)
         mine = inf.get(faction, {})

@@ -368,17 +368,14 @@ WITNESSES: dict[str, tuple[tuple[Placement, ...], tuple[Placement, ...]]] = {
             ("shaab", "Shiite", 1, 1),
             ("new_baghdad", "Shiite", 1, 1),
             ("zayouna", "Shiite", 1, 1),
-            ("rusafa", "Shiite", 1, 1),
         ),
-        (("rusafa", "Sunni", 1, 0),),  # Rusafa no longer controlled: only 3 of 4
+        (("zayouna", "Sunni", 1, 0),),  # Zayouna no longer controlled: only 2 of 3
     ),
     "Sunni": (
         (
             ("mansour", "Sunni", 1, 1),
             ("haifa_street", "Sunni", 1, 1),
             ("grand_mosque", "Sunni", 0, 1),
-            ("abu_ghraib", "Jihadist", 0, 0),
-            ("abu_ghraib", "Sunni", 1, 1),
         ),
         (("adhamiyah", "Shiite", 3, 0),),  # Adhamiyah contested
     ),
@@ -393,10 +390,12 @@ WITNESSES: dict[str, tuple[tuple[Placement, ...], tuple[Placement, ...]]] = {
     ),
     "US": (
         (
-            ("rusafa", "US", 1, 0),
-            ("new_baghdad", "US", 1, 0),
+            ("rusafa", "US", 1, 1),
+            ("new_baghdad", "NGO", 0, 0),
+            ("new_baghdad", "US", 1, 1),
             ("mansour", "Government", 1, 0),
             ("zayouna", "Government", 1, 0),
+            ("shaab", "Government", 1, 0),
         ),
         (("baghdad_airport", "Jihadist", 2, 0),),  # the airport contested
     ),
@@ -405,11 +404,8 @@ WITNESSES: dict[str, tuple[tuple[Placement, ...], tuple[Placement, ...]]] = {
         (("green_zone", "US", 1, 0),),  # the US is back in the Green Zone
     ),
     "NGO": (
-        tuple(
-            (z, "NGO", 0, 1)
-            for z in ("shaab", "rusafa", "zayouna", "karrada", "green_zone", "dora", "mansour")
-        ),
-        (("mansour", "NGO", 0, 0),),  # down to seven zones
+        tuple((z, "NGO", 0, 1) for z in ("shaab", "rusafa", "zayouna", "karrada", "mansour")),
+        (("mansour", "NGO", 0, 0),),  # down to five zones (with Medical City)
     ),
 }
 

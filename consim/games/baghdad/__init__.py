@@ -1,0 +1,14 @@
+"""Battle for Baghdad (3-6 players): bidding, drafting, deals and secret combat plans.
+
+>>> import consim
+>>> game = consim.load_game("baghdad", players=4)
+>>> game.seats
+('Shiite', 'Sunni', 'Government', 'US')
+>>> state = game.new_game(seed=3)
+>>> state.view("US")["hand_counts"]["US"]
+3
+"""
+
+from consim.games.baghdad.game import BaghdadGame, BaghdadOptions, BaghdadState
+
+__all__ = ["BaghdadGame", "BaghdadOptions", "BaghdadState"]

@@ -1,0 +1,273 @@
+"""Action Phase: the Recruit step and the Move step (rulebook: Recruit Step, Move Step,
+Special Moves), and the card combinations played in it."""
+
+from __future__ import annotations
+
+import pytest
+
+from consim.core.errors import IllegalAction
+
+from .conftest import act, clear_hands, clear_map, enter_phase, fresh, give, only, put, texts
+
+ORDER3 = ["Shiite", "Sunni", "Government"]
+ORDER6 = ["Shiite", "Sunni", "Government", "US", "Jihadist", "NGO"]
+
+
+def recruit_ready(players: int = 3, order: list[str] | None = None) -> object:
+    st = fresh(players)
+    clear_hands(st)
+    enter_phase(st, "action", order or (ORDER3 if players == 3 else ORDER6[:players]))
+    return st
+
+
+def test_recruit_costs_and_spawn_rules() -> None:
+    """[Recruit Step] Security 2 PP, Infrastructure 1 PP; spawn in affiliated zones, spawn
+    zones, or controlled zones holding the other unit type."""
+    st = fresh(3)
+    clear_hands(st)
+    clear_map(st)
+    put(st, "Shiite", "rusafa", sec=1)  # controlled, Security only
+    put(st, "Shiite", "mansour", inf=1)  # controlled, Infrastructure only
+    put(st, "Shiite", "karrada", sec=1, inf=1)
+    put(st, "Government", "karrada", sec=1)  # not controlled
+    enter_phase(st, "action", ORDER3)
+    acts = texts(st)
+    assert "recruit infrastructure rusafa" in acts and "recruit security rusafa" not in acts
+    assert "recruit security mansour" in acts and "recruit infrastructure mansour" not in acts
+    assert not any(a.endswith(" karrada") for a in acts)
+    assert "recruit security sadr_city" in acts  # affiliated, even empty
+    assert "recruit security shaab" in acts  # the screen's spawn zone
+    pp = st.s["pp"]["Shiite"]
+    act(st, "recruit security sadr_city")
+    act(st, "recruit infrastructure rusafa")
+    assert st.s["pp"]["Shiite"] == pp - 3
+    assert st.units_in("Shiite", "rusafa") == (1, 1)
+
+
+def test_units_recruited_this_step_do_not_open_new_spawn_zones() -> None:
+    """[Recruit Step] the unit a spawn needs must be there at the start of the step."""
+    st = fresh(3)
+    clear_hands(st)
+    clear_map(st)
+    put(st, "Shiite", "rusafa", sec=1)
+    enter_phase(st, "action", ORDER3)
+    act(st, "recruit infrastructure rusafa")
+    assert "recruit security rusafa" not in texts(st)
+
+
+def test_recruit_limited_by_counters_and_pp() -> None:
+    st = fresh(3)
+    clear_hands(st)
+    enter_phase(st, "action", ORDER3)
+    ps, _ = st.pool("Shiite")
+    st.s["sec"]["Shiite"]["sadr_city"] += ps  # the whole pool on the map
+    st.s["pp"]["Shiite"] = 1
+    st._after_change()
+    acts = texts(st)
+    assert not any(a.startswith("recruit security") for a in acts)
+    assert any(a.startswith("recruit infrastructure") for a in acts)
+
+
+def test_buy_back_neutralized_command_at_twice_its_value() -> None:
+    """[Recruit Step; Glossary: Neutralize] restore a Command for twice its value."""
+    st = fresh(3)
+    clear_hands(st)
+    s = st.s
+    s["active"]["Shiite"].remove("shiite_mahdi_army")
+    s["neutral"]["Shiite"].append("shiite_mahdi_army")
+    s["pp"]["Shiite"] = 10
+    enter_phase(st, "action", ORDER3)
+    act(st, 'buyback "Mahdi Army"')
+    assert s["pp"]["Shiite"] == 2 and "shiite_mahdi_army" in s["active"]["Shiite"]
+
+
+def test_buy_cards_at_the_initiative_price_up_to_hand_size() -> None:
+    """[Recruit Step] the top card costs the winning bid; not beyond the hand limit."""
+    st = fresh(3)
+    clear_hands(st)
+    st.s["price"] = 3
+    st.s["pp"]["Sunni"] = 20
+    enter_phase(st, "action", ["Sunni", "Government", "Shiite"])
+    for _ in range(st.g.faction["Sunni"].max_hand):
+        act(st, "buy")
+    assert st.s["pp"]["Sunni"] == 20 - 3 * st.g.faction["Sunni"].max_hand
+    assert "buy" not in texts(st)
+
+
+def move_ready(units: dict[tuple[str, str], tuple[int, int]], order: list[str], players: int = 3) -> object:
+    st = fresh(players)
+    clear_hands(st)
+    clear_map(st)
+    for (f, z), (a, b) in units.items():
+        put(st, f, z, sec=a, inf=b)
+    enter_phase(st, "action", order)
+    act(st, "done")  # end the Recruit step
+    return st
+
+
+def test_stack_moves_up_to_three_zones() -> None:
+    """[Move Step] one stack, up to three zones, counts as one move."""
+    st = move_ready({("Sunni", "abu_ghraib"): (3, 0)}, ["Sunni", "Shiite", "Government"])
+    act(st, "move abu_ghraib")
+    act(st, "units 2")
+    act(st, "enter amiriya")
+    act(st, "enter mansour")
+    act(st, "enter yarmouk")  # the third zone ends the move
+    assert st.units_in("Sunni", "yarmouk") == (2, 0)
+    assert st.units_in("Sunni", "abu_ghraib") == (1, 0)
+    assert st.s["act"]["moves"] == 1 and st.s["task"] is None
+
+
+def test_infrastructure_never_moves() -> None:
+    st = move_ready({("Sunni", "amiriya"): (0, 2)}, ["Sunni", "Shiite", "Government"])
+    assert not any(a.startswith("move") for a in texts(st))
+
+
+def test_entering_other_units_stops_the_move() -> None:
+    """[Move Step] entering a zone with another faction's units stops the move."""
+    st = move_ready(
+        {("Sunni", "abu_ghraib"): (2, 0), ("Government", "amiriya"): (1, 0)},
+        ["Sunni", "Shiite", "Government"],
+    )
+    act(st, "move abu_ghraib")
+    act(st, "units 2")
+    act(st, "enter amiriya")
+    assert st.s["task"] is None and st.units_in("Sunni", "amiriya") == (2, 0)
+
+
+def test_crossing_the_river_stops_the_move() -> None:
+    """[Move Step] crossing the River stops the move on the far bank."""
+    st = move_ready({("Shiite", "kadhimiya"): (2, 0)}, ORDER3)
+    act(st, "move kadhimiya")
+    act(st, "units 2")
+    act(st, "enter adhamiyah")
+    assert st.s["task"] is None
+
+
+def test_pick_up_and_drop_off() -> None:
+    """[Move Step] units may be picked up or dropped off in zones passed through; a dropped
+    unit moves no further in that move."""
+    st = move_ready(
+        {("Sunni", "abu_ghraib"): (2, 0), ("Sunni", "amiriya"): (1, 1)}, ["Sunni", "Shiite", "Government"]
+    )
+    act(st, "move abu_ghraib")
+    act(st, "units 2")
+    act(st, "enter amiriya")
+    act(st, "pickup 1")
+    assert "drop 1" not in texts(st)  # one adjustment per zone
+    act(st, "enter mansour")
+    act(st, "drop 1")
+    act(st, "enter yarmouk")
+    assert st.units_in("Sunni", "mansour") == (1, 0)
+    assert st.units_in("Sunni", "yarmouk") == (2, 0)
+    assert st.units_in("Sunni", "amiriya") == (0, 1)
+
+
+def test_moves_per_turn_us_three_ngo_one() -> None:
+    st = fresh(6)
+    clear_hands(st)
+    enter_phase(st, "action", ["US", "NGO", "Shiite", "Sunni", "Government", "Jihadist"])
+    act(st, "done")
+    assert st.s["act"]["moves"] == 3
+    st.s["act"]["moves"] = 0
+    st._after_change()
+    act(st, "done")
+    act(st, "done")
+    assert only(st) == "NGO" and st.s["act"]["moves"] == 1
+
+
+def test_underground_movement_once_between_affiliated_zones() -> None:
+    """[Underground Movement] affiliated zone to affiliated zone, any distance, ignoring the
+    River and other units; once a turn; counts as a move."""
+    st = move_ready(
+        {("Shiite", "shula"): (3, 0), ("Sunni", "kadhimiya"): (2, 0)},
+        ORDER3,
+    )
+    act(st, "underground shula")
+    act(st, "units 3")
+    assert "to zafaraniya" in texts(st) and "to rusafa" not in texts(st)
+    act(st, "to zafaraniya")
+    assert st.units_in("Shiite", "zafaraniya") == (3, 0)
+    assert not any(a.startswith("underground") for a in texts(st))
+    assert st.s["act"]["moves"] == 1
+
+
+def test_airmobile_needs_an_airport_held_at_end_of_coalition() -> None:
+    """[Airmobile Movement] one flight per airport controlled at the end of the Coalition
+    Phase, from any zone to any zone."""
+    st = fresh(4)
+    clear_hands(st)
+    st.s["order"] = ["US", "Shiite", "Sunni", "Government"]
+    st._end_coalition()
+    assert st.s["airports"]["US"] == 1
+    st.s["airports"]["Government"] = 0
+    st._advance()
+    st._after_change()
+    act(st, "done")
+    act(st, "airmobile green_zone")
+    act(st, "units 1")
+    act(st, "to sadr_city")
+    assert st.units_in("US", "sadr_city") == (1, 0)
+    assert not any(a.startswith("airmobile") for a in texts(st))
+
+
+def test_espionage_sees_hand_and_takes_two() -> None:
+    """[Espionage] Connections + Minds in the Move step: see a hand, take two cards."""
+    st = move_ready({("Shiite", "sadr_city"): (1, 0)}, ORDER3)
+    give(st, "Shiite", "Tribal Sheikhs", "Informant")
+    give(st, "Sunni", "Air Strike", "Safe Houses", "Curfew")
+    act(st, 'combine Informant "Tribal Sheikhs"')
+    act(st, "target Sunni")
+    assert sorted(st.view("Shiite")["action"]["card"]["target_hand"]) == [
+        "Air Strike",
+        "Curfew",
+        "Safe Houses",
+    ]
+    assert "target_hand" not in st.view("Government")["action"]["card"]
+    act(st, 'take "Air Strike"')
+    act(st, "take Curfew")
+    names = st.g.card_name
+    assert sorted(names[c] for c in st.s["hands"]["Shiite"]) == ["Air Strike", "Curfew"]
+    assert [names[c] for c in st.s["hands"]["Sunni"]] == ["Safe Houses"]
+
+
+def test_defection_removes_three_and_replaces() -> None:
+    """[Glossary: Defection] the target removes three units in the zone (his choice of mix);
+    the initiator may replace them with his own of the same type; not a combat."""
+    st = move_ready(
+        {("Shiite", "sadr_city"): (1, 0), ("Sunni", "adhamiyah"): (2, 2)},
+        ORDER3,
+    )
+    give(st, "Shiite", "Humanitarian Aid", "Informant")
+    act(st, 'combine "Humanitarian Aid" Informant')
+    act(st, "target Sunni")
+    act(st, "zone adhamiyah")
+    assert only(st) == "Sunni"
+    assert texts(st) == ["lose 1 2", "lose 2 1"]
+    act(st, "lose 2 1")
+    assert st.units_in("Sunni", "adhamiyah") == (0, 1)
+    assert only(st) == "Shiite"
+    act(st, "replace 2 1")
+    assert st.units_in("Shiite", "adhamiyah") == (2, 1)
+    assert st.s["task"] is None
+
+
+def test_combination_cards_only_in_the_move_step() -> None:
+    st = fresh(3)
+    clear_hands(st)
+    give(st, "Shiite", "Tribal Sheikhs", "Informant")
+    enter_phase(st, "action", ORDER3)
+    assert not any(a.startswith("combine") for a in texts(st))
+    with pytest.raises(IllegalAction, match="Recruit Step"):
+        act(st, 'combine Informant "Tribal Sheikhs"')
+
+
+def test_car_bomb_may_strike_the_sanctuary() -> None:
+    """[Glossary: Sanctuary] Arms Bazaar cards may target forces in the Sanctuary."""
+    st = move_ready({("Shiite", "sadr_city"): (1, 0), ("Sunni", "grand_mosque"): (2, 0)}, ORDER3)
+    give(st, "Shiite", "Car Bomb")
+    act(st, 'play "Car Bomb"')
+    act(st, "target Sunni")
+    act(st, "zone grand_mosque")
+    act(st, "remove 2 0")
+    assert st.units_in("Sunni", "grand_mosque") == (0, 0)

@@ -1,0 +1,278 @@
+"""Combat Phase (rulebook: Combat Phase, Operational Plans, Resolving Combat, Units and
+Combat, Fortified Zones; Glossary: Peacekeeping, Ties, Increment)."""
+
+from __future__ import annotations
+
+import pytest
+
+from consim.core.errors import IllegalAction
+
+from .conftest import act, clear_hands, clear_map, enter_phase, fresh, give, only, pass_windows, put, texts
+
+ORDER3 = ["Shiite", "Sunni", "Government"]
+
+
+def battle(
+    units: dict[tuple[str, str], tuple[int, int]], order: list[str], players: int = 3, **opts: object
+) -> object:
+    st = fresh(players, **opts)
+    clear_hands(st)
+    clear_map(st)
+    for (f, z), (a, b) in units.items():
+        put(st, f, z, sec=a, inf=b)
+    enter_phase(st, "combat", order)
+    return st
+
+
+def gained(st: object, seat: str) -> list[str]:
+    """The combat awards (PP gains from a battle) logged for ``seat``."""
+    out = []
+    for e in st.log:  # type: ignore[attr-defined]
+        if e.text.startswith(f"{seat} gains ") and "Civic" not in e.rule and "Arab" not in e.rule:
+            out.append(e.text[len(seat) + 7 : -1])
+    return out
+
+
+def plan(st: object, seat: str, command: str, commit: int, offense: str = "", defense: str = "") -> None:
+    st.apply(seat, f'command "{command}"')  # type: ignore[attr-defined]
+    st.apply(seat, f'offense "{offense}"' if offense else "no-offense")  # type: ignore[attr-defined]
+    st.apply(seat, f'defense "{defense}"' if defense else "no-defense")  # type: ignore[attr-defined]
+    st.apply(seat, f"commit {commit}")  # type: ignore[attr-defined]
+
+
+def test_combat_is_mandatory_and_plans_are_secret_until_both_set() -> None:
+    st = battle({("Shiite", "rusafa"): (3, 1), ("Sunni", "rusafa"): (2, 0)}, ORDER3)
+    assert only(st) == "Shiite" and texts(st) == ["battle rusafa"]
+    act(st, "battle rusafa")
+    assert texts(st) == ["fight Sunni"]  # no 'decline': combat is mandatory
+    act(st, "fight Sunni")
+    assert set(st.to_act()) == {"Shiite", "Sunni"}  # simultaneous, secret
+    st.apply("Shiite", 'command "Mahdi Army"')
+    st.apply("Shiite", "no-offense")
+    view = st.view("Sunni")
+    assert "my_plan" in view["combat"] and view["combat"]["my_plan"]["command"] is None
+    assert "plans" not in view["combat"]
+    assert all("Mahdi" not in e.text for e in st.visible_log("Sunni"))
+    assert all("Mahdi" not in e.text for e in st.visible_log(None))
+    assert st.view("Shiite")["combat"]["my_plan"]["command"] == "Mahdi Army"
+
+
+def test_resolution_totals_losses_and_award() -> None:
+    """[Resolving Combat] total = committed strength + Command value; the winner loses the
+    units it committed and takes 1 PP per enemy unit eliminated; the loser loses all."""
+    st = battle({("Shiite", "rusafa"): (3, 1), ("Sunni", "rusafa"): (2, 1)}, ORDER3)
+    act(st, "battle rusafa")
+    act(st, "fight Sunni")
+    plan(st, "Shiite", "Mahdi Army", 2)  # 2 + 4 = 6
+    plan(st, "Sunni", "Association of Muslim Scholars", 3)  # 3 + 2 = 5
+    pass_windows(st)
+    assert st.units_in("Sunni", "rusafa") == (0, 0)
+    # Shiite committed 2: it chooses the mix (Security count) among 3S/1I
+    assert only(st) == "Shiite" and texts(st) == ["losses 1", "losses 2"]
+    act(st, "losses 1")
+    assert st.units_in("Shiite", "rusafa") == (2, 0)
+    assert gained(st, "Shiite") == ["3 PP (battle won)"]
+
+
+def test_offense_neutralizes_unless_blocked() -> None:
+    """[Resolving Combat] an Offense that can hit the enemy Command and is not blocked by its
+    Defense Neutralizes it: no Command value, to the Neutralized pile, its value awarded."""
+    st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
+    give(st, "Shiite", "IED Ambush")
+    give(st, "Government", "Hardened Headquarters")
+    act(st, "battle rusafa")
+    act(st, "fight Government")
+    plan(st, "Shiite", "Mahdi Army", 2, offense="IED Ambush")  # 2 + 4 = 6
+    # Hardened Headquarters blocks Conventional Offense only: IED Ambush is Unconventional
+    plan(st, "Government", "Baghdad Operations Command", 3, defense="Hardened Headquarters")
+    pass_windows(st)
+    assert "government_baghdad_command" in st.s["neutral"]["Government"]
+    assert st.units_in("Government", "rusafa") == (0, 0)
+    assert gained(st, "Shiite") == ["8 PP (battle won)"]  # 3 units + the Neutralized Command's 5
+    # the winner keeps its combat card; the loser's are lost
+    assert "IED Ambush" in [st.g.card_name[c] for c in st.s["hands"]["Shiite"]]
+    assert not st.s["hands"]["Government"]
+
+
+def test_defense_blocks_matching_offense() -> None:
+    st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
+    give(st, "Shiite", "IED Ambush")
+    give(st, "Government", "Force Protection")
+    act(st, "battle rusafa")
+    act(st, "fight Government")
+    plan(st, "Shiite", "Mahdi Army", 2, offense="IED Ambush")
+    plan(st, "Government", "Baghdad Operations Command", 3, defense="Force Protection")
+    pass_windows(st)
+    assert st.s["neutral"]["Government"] == []
+    assert st.units_in("Shiite", "rusafa") == (0, 0)  # 2+4=6 < 3+5=8
+
+
+def test_cards_must_match_the_command_type() -> None:
+    """[Operational Plans] Offense/Defense must match the Command's type; a Network allows both."""
+    st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
+    give(st, "Shiite", "Air Strike", "IED Ambush", "Network")
+    act(st, "battle rusafa")
+    act(st, "fight Government")
+    st.apply("Shiite", 'command "Mahdi Army"')  # Unconventional
+    offs = texts(st, "Shiite")
+    assert 'offense "IED Ambush"' in offs and 'offense "Air Strike"' not in offs
+    with pytest.raises(IllegalAction, match="Operational Plans"):
+        st.apply("Shiite", 'offense "Air Strike"')
+
+
+def test_network_replaces_command_and_allows_both_types() -> None:
+    st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
+    give(st, "Shiite", "Air Strike", "Network")
+    act(st, "battle rusafa")
+    act(st, "fight Government")
+    st.apply("Shiite", "command Network")
+    assert 'offense "Air Strike"' in texts(st, "Shiite")
+
+
+def test_tie_goes_to_who_acts_sooner() -> None:
+    """[Resolving Combat; Glossary: Ties] on a tie the player acting sooner this turn wins."""
+    st = battle(
+        {("Shiite", "rusafa"): (2, 0), ("Sunni", "rusafa"): (2, 0)}, ["Sunni", "Government", "Shiite"]
+    )
+    act(st, "battle rusafa")
+    act(st, "fight Shiite")
+    plan(st, "Shiite", "Mahdi Army", 2)  # 6
+    plan(st, "Sunni", "Islamic Army in Iraq", 2)  # 6
+    pass_windows(st)
+    assert st.units_in("Shiite", "rusafa") == (0, 0)
+
+
+def test_commitment_limits_us_strength_and_19_cap() -> None:
+    """[Units and Combat] US units count 2; no more than 19 may be set (NOTES 1)."""
+    st = battle(
+        {("US", "rusafa"): (9, 3), ("Shiite", "rusafa"): (1, 0)},
+        ["US", "Shiite", "Sunni", "Government"],
+        players=4,
+    )
+    act(st, "battle rusafa")
+    act(st, "fight Shiite")
+    assert st.commit_choices("US", "rusafa") == [0, 2, 4, 6, 8, 10, 12, 14, 16, 18]
+    st2 = battle(
+        {("US", "rusafa"): (9, 3), ("Shiite", "rusafa"): (1, 0)},
+        ["US", "Shiite", "Sunni", "Government"],
+        players=4,
+        commitment="units",
+    )
+    assert st2.commit_choices("US", "rusafa") == list(range(0, 13))
+
+
+def test_fortified_zone_increments_the_holder_only() -> None:
+    """[Fortified Zones] units of the faction that controlled the Green Zone at the end of
+    the Coalition Phase count one more there (US 3)."""
+    st = battle(
+        {("US", "green_zone"): (3, 0), ("Shiite", "green_zone"): (9, 0)},
+        ["US", "Shiite", "Sunni", "Government"],
+        players=4,
+    )
+    st.s["fort"] = "US"
+    assert st._unit_val("US", "green_zone") == 3
+    assert st._unit_val("Shiite", "green_zone") == 1
+    assert st.commit_choices("US", "green_zone") == [0, 3, 6, 9]
+
+
+def test_no_combat_in_the_sanctuary() -> None:
+    st = battle({("Shiite", "grand_mosque"): (2, 0), ("Sunni", "grand_mosque"): (2, 0)}, ORDER3)
+    assert st.s["phase"] != "combat" or not st._live_zones()
+
+
+def test_first_player_resolves_his_combats_first_in_his_order() -> None:
+    st = battle(
+        {
+            ("Shiite", "rusafa"): (1, 0),
+            ("Sunni", "rusafa"): (1, 0),
+            ("Sunni", "mansour"): (1, 0),
+            ("Government", "mansour"): (1, 0),
+            ("Government", "karrada"): (1, 0),
+            ("Shiite", "karrada"): (1, 0),
+        },
+        ["Sunni", "Government", "Shiite"],
+    )
+    assert only(st) == "Sunni" and texts(st) == ["battle mansour", "battle rusafa"]
+
+
+def test_three_factions_soonest_chooses_its_opponent() -> None:
+    """[Combat Phase] with three or more factions the one acting soonest picks its opponent;
+    then the survivors repeat until one faction remains."""
+    st = battle(
+        {("Shiite", "rusafa"): (1, 0), ("Sunni", "rusafa"): (1, 0), ("Government", "rusafa"): (1, 0)},
+        ["Government", "Shiite", "Sunni"],
+    )
+    act(st, "battle rusafa")
+    assert only(st) == "Government" and texts(st) == ["fight Shiite", "fight Sunni"]
+    act(st, "fight Sunni")
+    plan(st, "Government", "Baghdad Operations Command", 1)
+    plan(st, "Sunni", "Association of Muslim Scholars", 0)
+    pass_windows(st)
+    # Government won and lost its one committed unit: Shiite alone remains, no more battles
+    assert st.units_in("Government", "rusafa") == (0, 0)
+    assert st.s["phase"] != "combat" or not st._live_zones()
+
+
+def test_pair_option_lets_the_chooser_name_two_others() -> None:
+    st = battle(
+        {("Shiite", "rusafa"): (1, 0), ("Sunni", "rusafa"): (1, 0), ("Government", "rusafa"): (1, 0)},
+        ["Government", "Shiite", "Sunni"],
+        multi_combat="chooser-names-pair",
+    )
+    act(st, "battle rusafa")
+    assert "fight Shiite Sunni" in texts(st)
+
+
+def test_peacekeeping_is_optional_and_award_goes_to_ngo() -> None:
+    """[Glossary: Peacekeeping] nobody must fight the NGOs; whoever attacks them, the NGOs
+    take the PP for that battle."""
+    order = ["Jihadist", "NGO", "Shiite", "Sunni", "Government", "US"]
+    st = battle({("Jihadist", "rusafa"): (4, 0), ("NGO", "rusafa"): (1, 1)}, order, players=6)
+    act(st, "battle rusafa")
+    assert texts(st) == ["fight NGO", "decline"]
+    act(st, "fight NGO")
+    plan(st, "Jihadist", "Emir of Baghdad", 2)
+    plan(st, "NGO", "Local Aid Workers", 0)
+    pass_windows(st)
+    assert st.units_in("NGO", "rusafa") == (0, 0)
+    assert gained(st, "NGO") == ["2 PP (Peacekeepers attacked)"]  # the award for two NGO units
+    # the NGO beside one faction does not spoil its control
+    st2 = battle({("Shiite", "rusafa"): (1, 0), ("NGO", "rusafa"): (1, 0)}, order, players=6)
+    assert st2.controller("rusafa") == "Shiite"
+
+
+def test_declined_peacekeeping_fight_leaves_both() -> None:
+    order = ["NGO", "Shiite", "Sunni", "Government", "US", "Jihadist"]
+    st = battle({("Shiite", "rusafa"): (1, 0), ("NGO", "rusafa"): (1, 0)}, order, players=6)
+    act(st, "battle rusafa")
+    act(st, "decline")  # the NGO
+    assert only(st) == "Shiite"
+    act(st, "decline")
+    assert st.units_in("NGO", "rusafa") == (1, 0) and st.units_in("Shiite", "rusafa") == (1, 0)
+
+
+def test_rules_of_engagement_cancels_the_enemy_offense() -> None:
+    st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (2, 0)}, ORDER3)
+    give(st, "Shiite", "IED Ambush")
+    give(st, "Government", "Rules of Engagement")
+    act(st, "battle rusafa")
+    act(st, "fight Government")
+    plan(st, "Shiite", "Mahdi Army", 0, offense="IED Ambush")
+    plan(st, "Government", "Baghdad Operations Command", 0)
+    assert st.to_act() == ("Government",)  # Shiite has no cards left in hand
+    st.apply("Government", 'play "Rules of Engagement"')
+    assert st.s["neutral"]["Government"] == []
+
+
+def test_ceasefire_prevents_a_battle() -> None:
+    st = fresh(3)
+    clear_hands(st)
+    clear_map(st)
+    put(st, "Shiite", "rusafa", sec=1)
+    put(st, "Sunni", "rusafa", sec=1)
+    give(st, "Sunni", "Ceasefire")
+    enter_phase(st, "combat", ORDER3)
+    st.apply("Sunni", "play Ceasefire")
+    act(st, "zone rusafa")
+    assert st.s["phase"] != "combat"
+    assert st.units_in("Shiite", "rusafa") == (1, 0) and st.units_in("Sunni", "rusafa") == (1, 0)

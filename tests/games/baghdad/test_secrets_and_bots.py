@@ -1,0 +1,103 @@
+"""Secrets (issue #4 §3): the draft packet, deals and Operational Plans stay hidden from
+those the rules do not show them to; and the bots play every faction from the view."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import consim
+from consim.bots.driver import bots_for, play_out
+from consim.core.rng import Rng
+from consim.games.baghdad.bots import HeuristicBot
+from consim.games.baghdad.game import BaghdadState
+from consim.games.baghdad.testing import perturb
+
+
+def _phase_key(st: BaghdadState) -> str | None:
+    s = st.s
+    if s["phase"] == "draft" and s["packet"]:
+        return "draft"
+    if s["phase"] == "coalition" and s["deal"] is not None:
+        return "coalition"
+    cb = s["cb"]
+    if cb and cb.get("stage") == "plan" and any(p["step"] != "command" for p in cb["plans"].values()):
+        return "plan"
+    return None
+
+
+def test_views_hide_packet_deals_and_plans() -> None:
+    """Re-dealing everything a seat cannot see leaves its view and readable log unchanged,
+    in the draft, in the Coalition Phase and before the Operational Plans are revealed."""
+    checked = {"draft": 0, "coalition": 0, "plan": 0}
+    rng = Rng(3)
+    for players in (3, 4, 5, 6):
+        game = consim.load_game("baghdad", players=players)
+        for seed in range(3):
+            st = game.new_game(seed)
+            bots = bots_for(game, "random", seed)
+            while not st.is_over():
+                key = _phase_key(st)  # type: ignore[arg-type]
+                if key is not None:
+                    for seat in [None, *game.seats]:
+                        other, _ = perturb(st, seat, rng, True)
+                        assert other.view(seat) == st.view(seat), (key, seat)
+                        assert other.visible_log(seat) == st.visible_log(seat)
+                    checked[key] += 1
+                seat = st.to_act()[0]
+                st.apply(seat, bots[seat].choose(st.view(seat), st.legal_actions(seat)))
+    assert all(n >= 5 for n in checked.values()), checked
+
+
+def test_perturb_really_changes_hidden_cards() -> None:
+    """The leak check has teeth: other hands do change under perturb."""
+    st = consim.load_game("baghdad", players=6).new_game(1)
+    other, _ = perturb(st, "Shiite", Rng(1), True)
+    assert isinstance(other, BaghdadState)
+    assert other.s["hands"]["Shiite"] == st.s["hands"]["Shiite"]  # type: ignore[attr-defined]
+    assert other.s["hands"] != st.s["hands"]  # type: ignore[attr-defined]
+
+
+def test_heuristic_bot_uses_only_the_view() -> None:
+    """The bot is given a JSON copy of the view: it cannot reach the state."""
+    game = consim.load_game("baghdad", players=4)
+    st = game.new_game(2)
+    bots = {s: HeuristicBot(game, s, 1) for s in game.seats}
+    steps = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        view = json.loads(json.dumps(st.view(seat)))
+        st.apply(seat, bots[seat].choose(view, st.legal_actions(seat)))
+        steps += 1
+    assert st.outcome() is not None and steps > 50
+
+
+def test_every_faction_plays_with_heuristic_bots_at_six() -> None:
+    game = consim.load_game("baghdad", players=6)
+    for seed in range(3):
+        st = game.new_game(seed)
+        play_out(st, bots_for(game, "heuristic", seed))
+        out = st.outcome()
+        assert out is not None and set(out.scores) == set(game.seats)
+
+
+def test_every_log_line_cites_its_rule() -> None:
+    """Every log entry names the rulebook section behind it (chat lines excepted)."""
+    for players in (3, 6):
+        game = consim.load_game("baghdad", players=players)
+        st = game.new_game(4)
+        play_out(st, bots_for(game, "random", 4))
+        missing = [e.text for e in st.log if not e.rule]
+        assert not missing, missing[:3]
+
+
+def test_illegal_actions_cite_the_rule_and_change_nothing() -> None:
+    game = consim.load_game("baghdad", players=4)
+    st = game.new_game(1)
+    seat = st.to_act()[0]
+    before = json.dumps(st.to_dict(), sort_keys=True)
+    for junk in ("bid 999", "move nowhere", 'play "No Such Card"', "first Nobody"):
+        with pytest.raises(consim.IllegalAction, match=r"\[Initiative Phase|\[Arms Bazaar Cards"):
+            st.apply(seat, junk)
+    assert json.dumps(st.to_dict(), sort_keys=True) == before
