@@ -587,7 +587,11 @@ class HeuristicBot:
         elif plan.get("command"):
             my_cmd = 2
         enemy = self._strength(view, foe, z) * 0.8 + self._best_cmd(view, foe)
+        per = 1  # the die shows strength; with commitment="units" it shows units (NOTES 1)
+        if g.o.commitment == "units":
+            fort = g.zone[z].fortified and view["fortified_holder"] == self.seat
+            per = g.fort_value[self.seat] if fort else g.unit_value[self.seat]
         for k in commits:
-            if k + my_cmd > enemy + 1:
+            if k * per + my_cmd > enemy + 1:
                 return Action("commit", (str(k),))
         return Action("commit", (str(commits[-1]),))

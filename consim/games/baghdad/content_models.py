@@ -727,12 +727,12 @@ class PlaceFreeUnits(_Strict):
 
 
 class EliminateUnits(_Strict):
-    """Eliminate up to ``count`` counters of one faction in one zone; not a combat."""
+    """Eliminate up to ``count`` counters of one faction in one zone; not a combat, so no
+    Political Points are awarded for them."""
 
     op: Literal["eliminate_units"]
     count: Positive
     sanctuary_allowed: bool
-    award_pp: bool
 
 
 class DefectionEffect(_Strict):

@@ -1880,6 +1880,13 @@ class BaghdadState(State):
         v = self._unit_val(f, z)
         return [k * v for k in range(0, units + 1) if k * v <= cap]
 
+    def commit_strength(self, f: str, z: str, commit: int) -> int:
+        """[Resolving Combat; Units and Combat] the strength the die setting adds to the total:
+        the setting itself, or with ``commitment="units"`` units times their value (NOTES 1)."""
+        if self.g.o.commitment == "units":
+            return commit * self._unit_val(f, z)
+        return commit
+
     def _cmd_types(self, p: Doc) -> tuple[str, ...]:
         g = self.g
         if p["net"] is not None:
@@ -2048,7 +2055,9 @@ class BaghdadState(State):
             }
             totals = {}
             for f in (a, b):
-                totals[f] = plans[f]["commit"] + (0 if neut[f] else self._cmd_value(plans[f]))
+                totals[f] = self.commit_strength(f, cb["zone"], plans[f]["commit"]) + (
+                    0 if neut[f] else self._cmd_value(plans[f])
+                )
                 if neut[f]:
                     self.emit(f"{f}'s command is Neutralized.", R_RESOLVE)
             # [Glossary: Ties] on equal totals a (who acts sooner this turn) wins

@@ -158,7 +158,10 @@ def prompt_text(st: BaghdadState, seat: str) -> tuple[str, str]:
                 "command": "choose the Command card (or a Network) to lead it",
                 "offense": "add an Offense card matching your Command's type, or none",
                 "defense": "add a Defense card matching your Command's type, or none",
-                "commit": f"set the die: the strength you commit (0-{g.rules.max_commitment})",
+                "commit": (
+                    f"set the die: the {'units' if g.o.commitment == 'units' else 'strength'} you "
+                    f"commit (0-{g.rules.max_commitment})"
+                ),
             }
             return (
                 f"Secret Operational Plan against {foe} in {g.zone[cb['zone']].name}: {words[step]}.",
