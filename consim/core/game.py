@@ -16,6 +16,7 @@ follow its rulebook's sequence of play.
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -25,7 +26,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from consim.core.action import Action
-from consim.core.errors import AmbiguousAction, IllegalAction, MalformedAction, OptionError, RestoreError
+from consim.core.errors import (
+    AmbiguousAction,
+    ContentError,
+    IllegalAction,
+    MalformedAction,
+    OptionError,
+    RestoreError,
+)
 from consim.core.log import LogEntry
 from consim.core.record import Record
 from consim.core.rng import Rng
@@ -146,9 +154,23 @@ class Game(ABC):
     #: one line for ``consim list``: what can be played and how complete it is
     status: ClassVar[str] = ""
 
+    #: ``"module:Class"`` of the game's heuristic bot, offered as bot kind ``heuristic``;
+    #: the class is built as ``Class(game, seat, seed)``
+    heuristic_bot: ClassVar[str | None] = None
+
+    @classmethod
+    def load_content(cls) -> object:
+        """Read and validate the game's content files; raises ``ContentError`` naming the
+        file and line of each problem. Games with content files override this."""
+        return None
+
     @classmethod
     def validate_content(cls) -> list[str]:
         """Load and check every content file; returns error messages (file:line: problem)."""
+        try:
+            cls.load_content()
+        except ContentError as exc:
+            return str(exc).splitlines()
         return []
 
     @classmethod
@@ -163,7 +185,14 @@ class Game(ABC):
         """Bot factories by kind name; every game has at least ``random`` and ``heuristic``."""
         from consim.bots.base import RandomBot
 
-        return {"random": lambda game, seat, seed: RandomBot(seed)}
+        kinds: dict[str, Callable[[Game, str, int], Bot]] = {
+            "random": lambda game, seat, seed: RandomBot(seed)
+        }
+        if self.heuristic_bot is not None:
+            module_name, _, class_name = self.heuristic_bot.partition(":")
+            bot_class = getattr(importlib.import_module(module_name), class_name)
+            kinds["heuristic"] = lambda game, seat, seed: bot_class(game, seat, seed)
+        return kinds
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.options}>"

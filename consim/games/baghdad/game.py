@@ -22,7 +22,7 @@ are frames on ``s["stack"]``, handled before the phase continues.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
@@ -66,7 +66,7 @@ from consim.games.baghdad.content_models import (
 )
 
 if TYPE_CHECKING:
-    from consim.bots.base import Bot
+    pass
 
 Doc = dict[str, Any]
 
@@ -162,6 +162,7 @@ class BaghdadGame(Game):
     title = "Battle for Baghdad"
     Options = BaghdadOptions
     status = "complete: 3-6 players, every phase, deals, secret plans; random and heuristic bots"
+    heuristic_bot = "consim.games.baghdad.bots:HeuristicBot"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -211,15 +212,10 @@ class BaghdadGame(Game):
         self.stalemate_winner: str | None = stalemate if stalemate in self.seats else None
 
     @classmethod
-    def validate_content(cls) -> list[str]:
-        from consim.core.errors import ContentError
+    def load_content(cls) -> object:
         from consim.games.baghdad.content_models import CONTENT_DIR, load_content
 
-        try:
-            load_content(CONTENT_DIR)
-        except ContentError as exc:
-            return str(exc).splitlines()
-        return []
+        return load_content(CONTENT_DIR)
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
@@ -247,13 +243,6 @@ class BaghdadGame(Game):
 
     def _blank_state(self, seed: int) -> BaghdadState:
         return BaghdadState(self, seed)
-
-    def bot_kinds(self) -> dict[str, Callable[[Game, str, int], Bot]]:
-        from consim.games.baghdad.bots import HeuristicBot
-
-        kinds = super().bot_kinds()
-        kinds["heuristic"] = lambda game, seat, seed: HeuristicBot(game, seat, seed)
-        return kinds
 
     # -- small look-ups shared by the rules, the views and the bots -------------------------
 

@@ -10,7 +10,7 @@ rank). After the last turn the two conflicts are decided separately.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
@@ -21,7 +21,7 @@ from consim.core.game import Game, GameOptions, Outcome, State
 from consim.games.iraq.content import SEAT_ORDER, IraqContent, default_content
 
 if TYPE_CHECKING:
-    from consim.bots.base import Bot
+    pass
 
 HAND_SIZE = 10  # [Situation Phase] each player is dealt 10 cards
 MAX_DISCARD = 5  # [Commitment Phase] discard up to 5 cards
@@ -145,16 +145,13 @@ class IraqGame(Game):
 
     status = "complete: 2-5 players, all four scenarios, random and heuristic bots"
 
+    heuristic_bot = "consim.games.iraq.bots:HeuristicBot"
+
     @classmethod
-    def validate_content(cls) -> list[str]:
-        from consim.core.errors import ContentError
+    def load_content(cls) -> IraqContent:
         from consim.games.iraq.content import load_content
 
-        try:
-            load_content()
-        except ContentError as exc:
-            return str(exc).splitlines()
-        return []
+        return load_content()
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
@@ -176,13 +173,6 @@ class IraqGame(Game):
 
     def _blank_state(self, seed: int) -> IraqState:
         return IraqState(self, seed)
-
-    def bot_kinds(self) -> dict[str, Callable[[Game, str, int], Bot]]:
-        from consim.games.iraq.bots import HeuristicBot
-
-        kinds = super().bot_kinds()
-        kinds["heuristic"] = lambda game, seat, seed: HeuristicBot(game, seat, seed)
-        return kinds
 
     def usable_fv(self, seat: str, hand: list[int], side: str | None = None) -> tuple[int, str | None]:
         """[Ground Phase] total FV of the cards ``seat`` can use, and the either-or side counted.
