@@ -31,15 +31,20 @@ def parse_value(raw: str) -> Any:
     return raw
 
 
-def parse_options(players: int | None, option: Sequence[str]) -> dict[str, Any]:
-    """``--players N`` and ``--option KEY=VALUE`` into the game's keyword options.
+def parse_options(players: int | None, option: Sequence[str], advanced: bool = False) -> dict[str, Any]:
+    """``--players N``, ``--advanced`` and ``--option KEY=VALUE`` into the game's keyword
+    options (the game itself rejects an option it does not have).
 
     >>> parse_options(3, ["turns=4", "civil-war-side=declare"])
     {'players': 3, 'turns': 4, 'civil_war_side': 'declare'}
+    >>> parse_options(None, [], advanced=True)
+    {'advanced': True}
     """
     opts: dict[str, Any] = {}
     if players is not None:
         opts["players"] = players
+    if advanced:
+        opts["advanced"] = True
     for item in option:
         key, sep, raw = item.partition("=")
         key = key.strip().replace("-", "_")

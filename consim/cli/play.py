@@ -260,6 +260,7 @@ class Session:
 def play(
     game: Annotated[str, typer.Argument(help="game id, see 'consim list'")],
     players: Annotated[int | None, typer.Option(help="number of players (games that vary)")] = None,
+    advanced: Annotated[bool, typer.Option(help="the game's Advanced rules (The First Jihad)")] = False,
     seat: Annotated[list[str] | None, typer.Option(help="SEAT=human or SEAT=bot:KIND; repeat")] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a fresh one)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="game option KEY=VALUE; repeat")] = None,
@@ -273,7 +274,7 @@ def play(
             state = consim.replay(record)
             the_game = state.game
         else:
-            the_game = consim.load_game(game, **parse_options(players, option or []))
+            the_game = consim.load_game(game, **parse_options(players, option or [], advanced))
             state = the_game.new_game(seed)
         who = parse_players(the_game, seat)
     except (OptionError, ValueError) as exc:

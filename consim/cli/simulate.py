@@ -178,6 +178,9 @@ def simulate(
         typer.Option("--seat", help="SEAT=KIND: another bot for one seat (repeatable)"),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", help="number of players")] = None,
+    advanced: Annotated[
+        bool, typer.Option("--advanced", help="the game's Advanced rules (The First Jihad)")
+    ] = False,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="KEY=VALUE game option (repeatable)"),
@@ -192,7 +195,7 @@ def simulate(
     out = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     try:
-        options = parse_options(players, option or [])
+        options = parse_options(players, option or [], advanced)
         the_game = load_game(game, **options)
         kinds = resolve_bots(the_game, bot, parse_seats(the_game, seat or []))
     except OptionError as exc:

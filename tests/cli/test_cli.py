@@ -152,3 +152,24 @@ def test_jihad_ends_with_the_outcome_points_breakdown(tmp_path: Path) -> None:
         assert f"{parts[key]:+d}" in line, line
     points, level = out.details["outcome_points"], out.details["level"]
     assert f"Total: {points} Outcome Points. Level reached: {level}." in text
+
+
+def test_advanced_flag_selects_the_advanced_game_where_there_is_one(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "jihad",
+            "--advanced",
+            "--seat",
+            "player=bot:random",
+            "--seed",
+            "4",
+            "--save",
+            str(tmp_path / "j.json"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert consim.Record.load(tmp_path / "j.json").options["advanced"] is True
+    refused = runner.invoke(app, ["play", "iraq", "--advanced"])
+    assert refused.exit_code == 2 and "advanced" in refused.output

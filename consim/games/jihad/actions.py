@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from consim.core.action import Action
-from consim.games.jihad import arabs, events
+from consim.games.jihad import arabs, events, trade, truce
 from consim.games.jihad.frames import Decision, Frame
-from consim.games.jihad.game import EMPIRE_OF_THEATER, LONE_THEATERS, THEATER_OF, THEATER_PATHS
+from consim.games.jihad.game import LONE_THEATERS, THEATER_OF, THEATER_PATHS
 
 if TYPE_CHECKING:
     from consim.games.jihad.game import JihadState
@@ -124,6 +124,8 @@ def attack_target(state: JihadState, path: str) -> int | None:
     front = state.front(path)
     if state.army(aid)["sieged"]:
         return front
+    if front > 1 and trade.islamic_capital(state, state.g.land(path, front - 1).id):
+        return None  # [2.1.5, 9.1, 21.2.1] never an attack on Damascus as Islamic Capital
     return front - 1 if front > 1 else None
 
 
@@ -132,6 +134,8 @@ def can_attack(state: JihadState, path: str) -> bool:
     aid = state.active(path)
     if aid is None or attack_target(state, path) is None:
         return False
+    if truce.in_truce(state, state.g.power_of(aid)):
+        return False  # [22.1 (3)] an Empire in Truce may not attack the Arabs
     a = state.army(aid)
     return not a["cursed"] and a["str"] != "shattered"
 
@@ -362,6 +366,12 @@ def menu(state: JihadState, frame: Frame) -> Menu:
         for colour in (*TOKEN_OF.get(theater, ()), "purple"):
             if s["tokens"][colour] > 0:
                 add(Action("token", (colour,)), _bind_token(state, theater, colour))
+    if g.advanced:
+        # [21.2] Christian Damascus: 2 purple AP tokens, once a turn, at any point
+        if trade.damascus_bonus_ready(state):
+            add(Action("damascus"), lambda: trade.take_damascus_bonus(state))
+        # [8.16, 21.4] Trade
+        trade.trade_actions(state, frame, seg, theater, avail, add)
     # [8.13] ▲ events
     for act, _ref, _arg in events.triggered_actions(state):
         add(act, _bind_event(state, act))
@@ -401,10 +411,13 @@ def _bind_naval(state: JihadState, path: str, with_fleet: bool) -> Callable[[], 
             drm = next(x.drm for x in state.g.content.powers.blessings[0].sides if x.id == side) or 0
             use_fleet(state, path)
         die = state.rng.randint(1, 6)
+        notes = f" + Greek Fleet {drm}" if drm else ""
+        if refugee_hosted(state, "mardaites"):
+            drm += 1  # [8.5.1, 19.2.1]
+            notes += " + Mardaites 1"
         won = die + drm >= 6
         state.emit(
-            f"Naval Battle for Cyprus: die {die}{f' + Greek Fleet {drm}' if drm else ''}: "
-            f"{'victory' if won else 'no effect'}.",
+            f"Naval Battle for Cyprus: die {die}{notes}: {'victory' if won else 'no effect'}.",
             "8.5.1",
         )
         if won:
@@ -444,12 +457,15 @@ def _bind_socotra(state: JihadState, path: str) -> Callable[[], None]:
 
 
 def refugee_hosted(state: JihadState, refugee: str) -> bool:
-    """[19.2.1] the player controls the Land the Refugee is in."""
+    """[19.2.1] the player controls the Land the Refugee is in; [19.2] one in an Ends of the
+    Earth Land benefits the player for the rest of the game."""
     adv = state.s.get("adv")
     if adv is None:
         return False
     at = adv["refugees"].get(refugee)
-    return at in state.g.where and state.player_controls(at)
+    if at not in state.g.where:
+        return False
+    return bool(state.g.land(*state.g.where[at]).ends_of_the_earth or state.player_controls(at))
 
 
 def _bind_coastal(state: JihadState, path: str) -> Callable[[], None]:
@@ -489,6 +505,8 @@ def _appease(
     t = state.s["tracks"][track]
     face = next(f for f in state.g.content.minor_power(track).faces if f.id == t["face"])
     cost = face.appease_cost or 1
+    if track == "tibet" and refugee_hosted(state, "manichees"):
+        cost = 1  # [8.10, 19.2.1] the Manichees always make moving Tibet cost 1 AP
     if t["box"] > -1 and cost <= avail:
 
         def run() -> None:
@@ -673,8 +691,6 @@ def _actions_prompt(state: JihadState, frame: Frame) -> tuple[str, str]:
     rtext = f", Ruler {ruler}" if ruler is not None else ""
     held = reserve(state, frame)
     hold = " (1 AP kept for the Barbarian on the next Path, 8.2.2)" if held else ""
-    empire = EMPIRE_OF_THEATER[theater]
-    del empire
     return (
         f"Actions Phase, {where}: {state.s['ap'][theater]} AP{rtext}{hold}. Choose an action, or done.",
         "8.1",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from consim.core.action import Action
+from consim.games.jihad import syrians, trade, truce
 from consim.games.jihad.frames import Decision, Frame
 
 if TYPE_CHECKING:
@@ -52,15 +53,18 @@ def hit_list(state: JihadState, path: str, base: int) -> list[tuple[str, int]]:
     muslim = state.muslim_for_combat(path, source)
     crossing = "ordinary" if source == target else g.crossing_in[path][target]
     terrain = TERRAIN[crossing]
-    if muslim and terrain and source != 0:
+    # [2.1.5, 21.2.1] Damascus as the Islamic Capital is an extension of Mecca
+    capital = source > 0 and trade.islamic_capital(state, g.land(path, source).id)
+    if muslim and terrain and source != 0 and not capital:
         # [7.2.2] Islam cancels out terrain: no terrain penalty, and no +1 for Islam
         terms.append((f"Islam cancels the {crossing} crossing", 0))
     else:
         if muslim:
-            terms.append(("Mecca is always Muslim" if source == 0 else "Islam", 1))  # [2.1.5.4, 7.2.1]
+            always = "Mecca is always Muslim" if source == 0 else "the Islamic Capital is always Muslim"
+            terms.append((always if source == 0 or capital else "Islam", 1))  # [2.1.5.4, 7.2.1]
         if terrain:
             terms.append((f"{crossing.capitalize()} crossing", terrain))
-    if source == 0:
+    if source == 0 or capital:
         terms.append(("Mecca tile", 1 if s["mecca_strong"] else 0))  # [2.1.5.4]
     for track_id, track in s["tracks"].items():
         face = next(f for f in g.content.minor_power(track_id).faces if f.id == track["face"])
@@ -71,6 +75,12 @@ def hit_list(state: JihadState, path: str, base: int) -> list[tuple[str, int]]:
     defending = g.land(path, target).id
     if s["themes"] == defending and g.power_of(aid) == "byzantium":
         terms.append(("Themes", -1))  # [12.4]
+    jews = s["adv"]["jews"] if "adv" in s else None
+    if jews is not None and jews["at"] == defending and state.player_controls(defending):
+        terms.append(("Jewish marker", 1 if jews["side"] == "plus_one" else -1))  # [19.1]
+    if syrians.mujahideen_on(state, path):
+        adv = s["adv"]
+        terms.append((f"{adv['muj']['side'].capitalize()} Mujahideen", adv["kaaba"]))  # [17.5, 17.6.4]
     return terms
 
 
@@ -95,6 +105,11 @@ def invade_path(state: JihadState, path: str) -> None:
         if marker["at"] > 0 and not marker["dis"]:
             marker["dis"] = True
             state.emit(f"{name}: the Islam marker is Disrupted by the Fitna.", "7.1.2")
+        if state.g.advanced:
+            syrians.fitna_on(state, path)  # [7.1.2, 17.5, 17.6.4]
+        return
+    if truce.truce_shields(state, path):
+        state.emit(f"{name}: the Truce holds: the Arab Hits are ignored.", "22.1")
         return
     base = entry.hits
     rule = "7.2"
@@ -110,11 +125,16 @@ def invade_path(state: JihadState, path: str) -> None:
     terms = hit_list(state, path, base)
     total = sum(v for _, v in terms)
     detail = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(terms))
+    used = syrians.mujahideen_on(state, path)
     if total <= 0:
         state.emit(f"{name}: {detail} = {total}: no Hits.", "7.2.4")
+        if used:
+            syrians.after_invasion(state, path)  # [17.5] used, success or failure
         return
     army_name = state.g.content.army(aid).id
     state.emit(f"{name}: {detail} = {total} Hits on {army_name}.", rule)
+    if used:
+        syrians.after_invasion(state, path)  # [17.5, 17.6.4] the Ka'aba Number falls at once
     state.push({"k": "absorb", "path": path, "army": aid, "hits": total, "curse": False})
 
 

@@ -1,6 +1,7 @@
 """[10.0, 14.0] Religion and the End of Turn Phase, steps 14.2-14.9 in their exact order.
 
-(14.1 Syrian Vengeance and 14.10 Diplomacy belong to the Advanced Game.)
+(14.1 Syrian Vengeance and 14.10 Diplomacy belong to the Advanced Game; the Syrian steps, 14.1
+and 14.10 steps 3 and 5, live in ``syrians.py``.)
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from consim.core.action import Action
+from consim.games.jihad import syrians, truce
 from consim.games.jihad.frames import Decision, Frame
 from consim.games.jihad.game import LONE_THEATERS, THEATER_OF
 from consim.games.jihad.paths import great_king_falls_with
@@ -227,6 +229,8 @@ def surrender(state: JihadState) -> None:
         if "adv" in s:
             s["adv"]["zabulistan"] = "defiant"
             state.emit("The Zabulistan marker is placed, Defiant, in the Zabulistan Box.", "14.6.2")
+    if "adv" in s:
+        syrians.jihad_object_check(state)  # [17.6.5] e.g. Persia destroyed ends a Jihad against it
 
 
 # =============================================================================================
@@ -320,10 +324,25 @@ def diplomacy(state: JihadState) -> None:
     ):
         adv["navy"] = True
         state.emit("Jerusalem or Alexandria is Muslim: the Muslim Navy is Active.", "14.10")
-    # Step 6: Baqt Resolution [16.3]
-    paths = [o["path"] for o in adv["offers"] if o["kind"] == "baqt"]
-    if paths:
-        state.push({"k": "baqt", "paths": paths})
+    syrians.damascus_check(state)  # Step 3 [21.2.1]
+    state.push({"k": "diplomacy", "step": 4})
+
+
+def _diplomacy(state: JihadState, frame: Frame) -> None:
+    """[14.10 steps 4-6] each step after the decisions of the one before."""
+    adv = state.s["adv"]
+    step = frame["step"]
+    if step == 4:
+        frame["step"] = 5
+        truce.truce_step(state)  # [22.0] the Truce offers
+    elif step == 5:
+        frame["step"] = 6
+        syrians.jihad_redirection(state)  # [17.6]
+    else:
+        state.pop()
+        paths = [o["path"] for o in adv["offers"] if o["kind"] == "baqt"]  # [16.3] Baqt Resolution
+        if paths:
+            state.push({"k": "baqt", "paths": paths})
 
 
 def trade_routes_check(state: JihadState) -> None:
@@ -345,7 +364,7 @@ def trade_routes_check(state: JihadState) -> None:
 
 def _end(state: JihadState, frame: Frame) -> None:
     i = frame["i"]
-    steps = STEPS + (ADVANCED_STEPS if "adv" in state.s else ())
+    steps = (VENGEANCE + STEPS + ADVANCED_STEPS) if "adv" in state.s else STEPS
     if i >= len(steps):
         state.pop()
         return
@@ -371,7 +390,9 @@ def _icons_act(state: JihadState, frame: Frame, action: Action) -> None:
         state.emit(f"The Icons move to {action.args[0]}.", "14.7")
 
 
+#: [14.1] the Advanced Game's first End of Turn step
+VENGEANCE: tuple[tuple[str, Callable[[JihadState], None]], ...] = (("14.1", syrians.syrian_vengeance),)
 ADVANCED_STEPS: tuple[tuple[str, Callable[[JihadState], None]], ...] = (("14.10", diplomacy),)
 
-AUTO: dict[str, Callable[[JihadState, Frame], None]] = {"end": _end}
+AUTO: dict[str, Callable[[JihadState, Frame], None]] = {"end": _end, "diplomacy": _diplomacy}
 DECISIONS: dict[str, Decision] = {"icons": Decision(_icons_prompt, _icons_legal, _icons_act)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from consim.core.action import Action
-from consim.games.jihad import arabs, paths
+from consim.games.jihad import arabs, dar, paths, religion, syrians, trade, truce
 from consim.games.jihad.content_models import (
     ArmyAdvance,
     ArmyReplace,
@@ -44,6 +44,7 @@ from consim.games.jihad.content_models import (
     UndisruptIslam,
 )
 from consim.games.jihad.frames import Decision, Frame
+from consim.games.jihad.syrians import end_jihad
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -116,6 +117,8 @@ def can_change(state: JihadState, effect: Effect) -> bool:
     if not condition_holds(state, effect.condition):
         return False
     if isinstance(effect, MinorPowerShift):
+        if ignored_cyprus(state, effect):
+            return False
         box = s["tracks"][effect.track]["box"]
         right = effect.direction == "right"
         if effect.track == "bulgars" and bulgars_inverted(state):
@@ -218,7 +221,16 @@ def shift_track(state: JihadState, track: str, right: bool, steps: int, rule: st
     state.emit(f"{name}: {before:+d} -> {t['box']:+d}.", rule)
 
 
+def ignored_cyprus(state: JihadState, effect: MinorPowerShift) -> bool:
+    """[21.1] in the Advanced Game a '← Cyprus' event waits for an Active Muslim Navy."""
+    adv = state.s.get("adv")
+    return adv is not None and effect.track == "cyprus" and effect.direction == "left" and not adv["navy"]
+
+
 def _minor_shift(state: JihadState, effect: MinorPowerShift, ref: list[int], arg: str | None) -> None:
+    if ignored_cyprus(state, effect):
+        state.emit("← Cyprus is ignored: there is no Muslim Navy yet.", "21.1")
+        return
     right = effect.direction == "right"
     if effect.track == "bulgars" and bulgars_inverted(state):
         right = not right
@@ -272,14 +284,6 @@ def _rightly_guided(state: JihadState, effect: RightlyGuidedArmy, ref: list[int]
         "3.2.1",
     )
     s["adv"]["set_aside"] = []
-
-
-def end_jihad(state: JihadState, rule: str) -> None:
-    """[17.6.5] the Jihad marker goes out of play; the Mujahideen return to the Casbah."""
-    adv = state.s["adv"]
-    adv["jihad"] = None
-    adv["muj"]["at"] = "casbah"
-    state.emit("The Jihad ends: the Mujahideen return to the Casbah.", rule)
 
 
 def end_truce(state: JihadState, rule: str) -> None:
@@ -437,6 +441,8 @@ def free_advance_target(state: JihadState, path: str) -> int | None:
     front = state.front(path)
     if a["sieged"]:
         return front
+    if front > 1 and trade.islamic_capital(state, state.g.land(path, front - 1).id):
+        return None  # [2.1.5, 21.2.1] Damascus as Islamic Capital is part of Mecca
     return front - 1 if front - 1 >= 1 else None
 
 
@@ -567,6 +573,10 @@ HANDLERS: dict[str, Callable[[JihadState, Any, list[int], str | None], None]] = 
     "army_advance": _army_advance,
 }
 HANDLERS.update(paths.HANDLERS)  # [16.3-16.5] Baqt offers, Revolts, Great Kings
+HANDLERS.update(syrians.HANDLERS)  # [17.1.2, 17.3, 17.6] Caliph Umar I, Ka'aba, Jihads
+HANDLERS.update(dar.HANDLERS)  # [18.1, 19.1] Sharia Law, the Jewish marker
+HANDLERS.update(religion.HANDLERS)  # [20.2] Ecumenical Council, Papal Bull
+HANDLERS.update(truce.HANDLERS)  # [22.0] Truce offers
 
 
 # =============================================================================================

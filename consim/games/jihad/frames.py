@@ -44,9 +44,9 @@ def registry() -> tuple[dict[str, Callable[[JihadState, Frame], None]], dict[str
     """The frame kinds of every rules module (collected on first use: the modules import
     this one for :class:`Decision`)."""
     if not AUTO:
-        from consim.games.jihad import actions, arabs, endturn, events, paths, turn
+        from consim.games.jihad import actions, arabs, endturn, events, paths, religion, truce, turn
 
-        for module in (turn, events, arabs, actions, endturn, paths):
+        for module in (turn, events, arabs, actions, endturn, paths, religion, truce):
             AUTO.update(module.AUTO)
             DECISIONS.update(module.DECISIONS)
     return AUTO, DECISIONS

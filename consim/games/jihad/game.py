@@ -25,7 +25,6 @@ from consim.core.game import Game, GameOptions, Outcome, State
 from consim.games.jihad.content_models import JihadContent, Land, load_default_content
 
 if TYPE_CHECKING:
-    from consim.bots.base import Bot
     from consim.games.jihad.frames import Decision
 
 SEAT = "player"
@@ -53,10 +52,27 @@ STRENGTHS = ("strong", "weak", "shattered")
 
 
 class JihadOptions(GameOptions):
-    """Options of The First Jihad. The Basic Game (rules 1-14) is the only one offered until
-    the Advanced rules (15-22) are complete. Each option picks one of two plausible readings
-    of an unclear rule; the defaults are the readings argued for in NOTES.md."""
+    """Options of The First Jihad: the Basic Game (rules 1-14) or the Advanced Game (15-22);
+    the other options each pick one of two plausible readings of an unclear rule (the defaults
+    are the readings argued for in NOTES.md)."""
 
+    advanced: bool = Field(
+        False,
+        description=(
+            "[15.0] play the Advanced Game (rules 15-22): six Paths with the African and Caucasus "
+            "Paths, all 50 cards, the Syrians and Jihads, the Dar al-Islam Table, Jews and Refugees, "
+            "Byzantine Religion, Critical Cities and Trade, and Truces."
+        ),
+    )
+
+    persian_truce: Literal["both", "either"] = Field(
+        "both",
+        description=(
+            "[22.2, Advanced Game] when Persia may accept the Persian Truce: 'both' needs no "
+            "Zoroastrian Land converted AND Persian armies in Nehavend and Yezd; 'either' lets "
+            "either condition do ('if neither applies, Persia must reject')."
+        ),
+    )
     besieged_land: Literal["arab", "disputed"] = Field(
         "arab",
         description=(
@@ -77,7 +93,8 @@ class JihadOptions(GameOptions):
 
 
 class JihadGame(Game):
-    """The First Jihad, Basic Game: one seat, ``player``; the rules and cards run the Arabs.
+    """The First Jihad, Basic or Advanced Game: one seat, ``player``; the rules and cards run the
+    Arabs.
 
     >>> import consim
     >>> game = consim.load_game("jihad")
@@ -91,18 +108,23 @@ class JihadGame(Game):
     id = "jihad"
     title = "The First Jihad"
     Options = JihadOptions
-    status = "Basic Game (rules 1-14) complete; Advanced Game (15-22) not yet"
+    status = (
+        "Basic Game (rules 1-14) complete and calibrated; Advanced Game (15-22, --advanced) "
+        "playable, not yet calibrated"
+    )
+    heuristic_bot = "consim.games.jihad.bots:HeuristicBot"
 
-    def __init__(self, _advanced: bool = False, **options: Any) -> None:
+    def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.seats = (SEAT,)
-        #: [15.0] the Advanced Game (rules 15-22). Until every Advanced rule is in, it is reached
-        #: only through this private flag (tests), not through the public options.
-        self.advanced: bool = _advanced
         opts = self.opts
         assert isinstance(opts, JihadOptions)
+        #: [15.0] the Advanced Game (rules 15-22)
+        self.advanced: bool = opts.advanced
         #: [2.1.5, 7.4.3] the reading of a besieged army's Land (see JihadOptions)
         self.disputed_siege: bool = opts.besieged_land == "disputed"
+        #: [22.2] Persia may accept a Truce if either condition holds (else both must)
+        self.truce_either: bool = opts.persian_truce == "either"
         #: [2.1.6.2] Constantinople falls when its army is besieged, not only when it retreats
         self.falls_on_siege: bool = opts.constantinople_falls == "siege"
         c: JihadContent = load_default_content()
@@ -137,34 +159,24 @@ class JihadGame(Game):
         self.a_done = Action("done")
 
     @classmethod
-    def validate_content(cls) -> list[str]:
-        from consim.core.errors import ContentError
+    def load_content(cls) -> object:
         from consim.games.jihad.content_models import load_content
 
-        try:
-            load_content()
-        except ContentError as exc:
-            return str(exc).splitlines()
-        return []
+        return load_content()
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        return [
+        readings: list[dict[str, Any]] = [
             {},
             {"besieged_land": "disputed"},
             {"constantinople_falls": "siege"},
             {"besieged_land": "disputed", "constantinople_falls": "siege"},
         ]
+        advanced = [{"advanced": True, **r} for r in readings]
+        return [*readings, *advanced, {"advanced": True, "persian_truce": "either"}]
 
     def _blank_state(self, seed: int) -> JihadState:
         return JihadState(self, seed)
-
-    def bot_kinds(self) -> dict[str, Callable[[Game, str, int], Bot]]:
-        from consim.games.jihad.bots import HeuristicBot
-
-        kinds = super().bot_kinds()
-        kinds["heuristic"] = lambda game, seat, seed: HeuristicBot(game, seat, seed)
-        return kinds
 
     # -- static lookups ------------------------------------------------------------------------
 
@@ -342,6 +354,7 @@ class JihadState(State):
             "damascus_bonus": False,  # [21.2] the 2 purple AP taken this turn
             "navy": False,  # [21.1] Muslim Navy active
             "sharia": "none",  # [18.1] "none", "pending" (card #2 this turn) or "active"
+            "sharia_turn": None,  # [18.1] the turn Sharia Law was played
             "jews": None,  # [19.1] {"at": land, "side": "plus_one" | "minus_one"}
             "zabulistan": None,  # [14.6.2, 18.3] "defiant", "subdued" or "gone"
             "great_king": None,  # [16.5] {"path": path, "ap": n, "name": str}
@@ -350,6 +363,7 @@ class JihadState(State):
             "schism": False,  # [20.2]
             "baqt": dict.fromkeys(LONE_THEATERS),  # [16.3] {"kind": "full" | "partial", "at": land}
             "truce": None,  # [22.1] the Empire in Truce
+            "jihad_fresh": False,  # [22.2] a Jihad set up in this turn's Truce step starts next turn
             "offers": [],  # [14.10] Truce and Baqt offers drawn this turn
             "trade_used": {},  # [21.4.3] AP sent on a capped route this turn
             "set_aside": [],  # [3.2.1] red-star cards waiting for the Rightly Guided Army
@@ -488,6 +502,12 @@ class JihadState(State):
         Disrupted."""
         if idx == 0:
             return True
+        if (
+            "adv" in self.s
+            and self.s["adv"]["damascus"] == "capital"
+            and self.g.land(path, idx).id == "damascus"
+        ):
+            return True  # [2.1.5, 21.2.1] the Islamic Capital, an extension of Mecca
         marker = self.s["islam"][path]
         return idx < marker["at"] or (idx == marker["at"] and not marker["dis"])
 
@@ -496,10 +516,14 @@ class JihadState(State):
 
     def army_religion(self, army_id: str) -> str | None:
         """[9.1.1] None for a Not Religious (sun) army. Byzantines are Orthodox in the Basic
-        game; the Berbers are Catholic after Munnuza (card 42)."""
+        game, of the Byzantine Religion marker's faith in the Advanced (20.3); the Berbers are
+        Catholic after Munnuza (card 42)."""
         counter = self.g.content.army(army_id)
         if counter.sun:
             return None
+        if counter.religion_follows_byzantine_marker and "adv" in self.s:
+            faith: str = self.s["adv"]["religion"]
+            return faith
         if counter.power == "berbers":
             return "catholic" if self.s["berbers_catholic"] else "kharijite"
         return counter.religion

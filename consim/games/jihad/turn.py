@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from consim.games.jihad.frames import Decision, Frame
-from consim.games.jihad.game import LONE_THEATERS, THEATER_PATHS
+from consim.games.jihad.game import EMPIRE_OF_THEATER, LONE_THEATERS, THEATER_PATHS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -21,8 +21,15 @@ def _turn(state: JihadState, frame: Frame) -> None:
     if step == "draw":
         draw_card(state, frame)
     elif step == "ap":
-        frame["step"] = "arab"
+        frame["step"] = "dar" if state.g.advanced else "arab"
         collect_ap(state)
+        if state.g.advanced and s["adv"]["truce"] is not None:
+            state.push({"k": "violate"})  # [22.4] the end of the Events Phase
+    elif step == "dar":
+        frame["step"] = "arab"
+        from consim.games.jihad.dar import dar_al_islam_phase
+
+        dar_al_islam_phase(state)  # [18.1] the Dar al-Islam Phase (Advanced Game)
     elif step == "arab":
         frame["step"] = "actions"
         state.emit("Arab Phase: the Arabs invade each Path, counter-clockwise from the Greek Path.", "7.0")
@@ -78,11 +85,10 @@ def draw_card(state: JihadState, frame: Frame) -> None:
         return
     frame["step"] = "ap"
     queue: list[list[int]] = []
-    from consim.games.jihad.events import HANDLERS
 
     for i, effect in enumerate(card.events):
-        if effect.advanced_only and not (state.g.advanced and effect.type in HANDLERS):
-            continue
+        if effect.advanced_only and not state.g.advanced:
+            continue  # [15.0] Advanced-only events are ignored in the Basic Game
         if effect.action_phase:
             s["pending"].append([number, i])  # [8.13] played in the Actions Phase, or lost
         else:
@@ -100,7 +106,13 @@ def collect_ap(state: JihadState) -> None:
     card = state.g.content.card(state.s["card"])
     if card.ap is None:
         return
+    adv = state.s.get("adv")
     for theater, amount in (("west", card.ap.west), ("east", card.ap.east)):
+        if adv is not None and adv["truce"] == EMPIRE_OF_THEATER[theater]:
+            # [22.1 (2)] an Empire in Truce receives 1 AP a turn instead of the Rose's
+            got = state.add_ap(theater, 1, "22.1")
+            state.emit(f"{theater.capitalize()} is in Truce: it receives {got} AP, not the Rose's.", "22.1")
+            continue
         got = state.add_ap(theater, amount, "6.3")
         limit = state.ap_limit(theater)
         note = f" (Rulership limit {limit})" if got < amount else ""

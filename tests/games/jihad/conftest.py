@@ -44,8 +44,8 @@ def arrange(
     """A fresh game changed by ``mutate`` (on the plain data); ``armies`` places armies as
     {army: (place, strength)}; ``stack`` replaces the sequence-of-play stack; ``options`` are
     the game options (the readings of JihadOptions); ``advanced`` builds the Advanced Game
-    through its private flag (15.0)."""
-    g = JihadGame(_advanced=True, **(options or {})) if advanced else game(**(options or {}))
+    (the ``advanced`` option, 15.0)."""
+    g = game(**{**(options or {}), "advanced": True}) if advanced else game(**(options or {}))
     data = g.new_game(seed).to_dict()
     s = data["data"]
     for aid, (at, strength) in (armies or {}).items():

@@ -1,5 +1,5 @@
-"""The Advanced Game (rules 15-22), built through the private ``_advanced`` flag until the whole
-Advanced Game is in. Each test names the rule it checks; dice are scripted where a roll matters.
+"""The Advanced Game (rules 15-22), the ``advanced`` option. Each test names the rule it checks;
+dice are scripted where a roll matters.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import consim
 from consim.games.jihad import actions, arabs, endturn, scoring, turn
 from consim.games.jihad.events import HANDLERS
 from consim.games.jihad.game import JihadGame
@@ -20,6 +21,14 @@ def hits(state: Any, path: str, base: int) -> int:
 
 
 # -- 15 set-up, the two extra Paths, counter-clockwise order -----------------------------------
+
+
+def test_15_the_advanced_game_is_a_public_option() -> None:
+    g = consim.load_game("jihad", advanced=True)
+    assert isinstance(g, JihadGame) and g.advanced
+    assert "advanced" in g.Options.model_fields
+    assert not consim.load_game("jihad").advanced  # type: ignore[attr-defined]
+    assert {"advanced": True} in JihadGame.variants()
 
 
 def test_15_the_basic_game_is_unchanged() -> None:
@@ -356,7 +365,7 @@ def test_14_6_2_persian_collapse_places_zabulistan_defiant() -> None:
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_advanced_random_playout_round_trips(seed: int) -> None:
-    g = JihadGame(_advanced=True)
+    g = JihadGame(advanced=True)
     st = g.new_game(seed)
     r = random.Random(seed)
     steps = 0
@@ -375,6 +384,8 @@ def test_advanced_random_playout_round_trips(seed: int) -> None:
 def _diplomacy(st: Any) -> None:
     st.s["stack"] = [{"k": "turn", "step": "next"}]
     endturn.diplomacy(st)
+    while st.top["k"] == "diplomacy":  # steps 4-6, stopping at the first decision
+        endturn.AUTO["diplomacy"](st, st.top)
     st._after_change()
 
 

@@ -29,7 +29,13 @@ def test_options_are_validated_and_described() -> None:
     fields = JihadGame.Options.model_fields
     assert fields["besieged_land"].description and fields["constantinople_falls"].description
     g = consim.load_game("jihad", **DISPUTED, **ON_SIEGE)
-    assert g.options == {"besieged_land": "disputed", "constantinople_falls": "siege"}
+    assert g.options == {
+        "advanced": False,
+        "persian_truce": "both",
+        "besieged_land": "disputed",
+        "constantinople_falls": "siege",
+    }
+    assert fields["advanced"].description and not fields["advanced"].default
 
 
 def test_variants_cover_both_readings_of_each_option() -> None:
