@@ -19,6 +19,7 @@ from typing import Any
 from consim.core.action import Action
 from consim.core.game import State
 from consim.core.rng import Rng
+from consim.core.testing import permute_slots
 from consim.games.baghdad.game import BaghdadState
 
 _CARD_VERBS = frozenset(
@@ -83,12 +84,7 @@ def perturb(
         hidden = street[:cut]
         rng.shuffle(hidden)
         street[:cut] = hidden
-    cards = [box[i] for box, i in slots]
-    shuffled = cards[:]
-    rng.shuffle(shuffled)
-    pi = dict(zip(cards, shuffled, strict=True))
-    for (box, i), card in zip(slots, shuffled, strict=True):
-        box[i] = card
+    pi = permute_slots(slots, rng)
     if d is not None:
         d["give"] = [pi.get(c, c) for c in d["give"]]
     other._after_change()

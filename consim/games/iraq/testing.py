@@ -14,6 +14,7 @@ from collections.abc import Callable
 from consim.core.action import Action
 from consim.core.game import State
 from consim.core.rng import Rng
+from consim.core.testing import permute_slots
 from consim.games.iraq.game import IraqState
 
 
@@ -34,12 +35,7 @@ def perturb(
         slots.extend((hand, i) for i, c in enumerate(hand) if c not in fixed)
     if include_deck:
         slots.extend((other.deck, i) for i in range(len(other.deck)))
-    cards = [box[i] for box, i in slots]
-    shuffled = cards[:]
-    rng.shuffle(shuffled)
-    pi = dict(zip(cards, shuffled, strict=True))
-    for (box, i), card in zip(slots, shuffled, strict=True):
-        box[i] = card
+    pi = permute_slots(slots, rng)
     for s in other.pending:
         if s != seat:
             other.pending[s] = [pi.get(c, c) for c in other.pending[s]]
