@@ -17,16 +17,24 @@ from consim.core.errors import ContentError
 M = TypeVar("M", bound=BaseModel)
 
 
-def _line_map(node: yaml.Node, path: tuple[Any, ...], out: dict[tuple[Any, ...], int]) -> None:
+def _line_map(
+    node: yaml.Node, path: tuple[Any, ...], out: dict[tuple[Any, ...], int], dupes: list[str]
+) -> None:
     out[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
+        seen: set[Any] = set()
         for key_node, value_node in node.value:
             key = key_node.value
-            out[(*path, key)] = key_node.start_mark.line + 1
-            _line_map(value_node, (*path, key), out)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                # YAML keeps only the last of two equal keys: an edit would vanish silently
+                dupes.append(f"{line}: {'.'.join(str(p) for p in (*path, key))}: duplicate key")
+            seen.add(key)
+            out[(*path, key)] = line
+            _line_map(value_node, (*path, key), out, dupes)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _line_map(item, (*path, i), out)
+            _line_map(item, (*path, i), out, dupes)
 
 
 def read_yaml(path: Path) -> tuple[Any, dict[tuple[Any, ...], int]]:
@@ -43,8 +51,11 @@ def read_yaml(path: Path) -> tuple[Any, dict[tuple[Any, ...], int]]:
         line = f":{mark.line + 1}" if mark is not None else ""
         raise ContentError(f"{path}{line}: invalid YAML: {exc}") from exc
     lines: dict[tuple[Any, ...], int] = {}
+    dupes: list[str] = []
     if node is not None:
-        _line_map(node, (), lines)
+        _line_map(node, (), lines, dupes)
+    if dupes:
+        raise ContentError("\n".join(f"{path}:{d}" for d in dupes))
     return data, lines
 
 

@@ -126,6 +126,14 @@ def test_content_errors_name_file_and_line(tmp_path: Path) -> None:
         load_model(path, _File)
 
 
+def test_content_rejects_a_duplicate_key_that_yaml_would_drop(tmp_path: Path) -> None:
+    path = tmp_path / "things.yaml"
+    path.write_text("things:\n  - name: a\n    size: 1\n    size: 2\n")
+    with pytest.raises(ContentError) as info:
+        load_model(path, _File)
+    assert f"{path}:4: things.0.size: duplicate key" in str(info.value)
+
+
 # -- registry, seats, restore ------------------------------------------------------------------
 
 

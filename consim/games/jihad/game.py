@@ -73,6 +73,22 @@ class JihadOptions(GameOptions):
             "either condition do ('if neither applies, Persia must reject')."
         ),
     )
+    syrian_muster: Literal["damascus", "start"] = Field(
+        "damascus",
+        description=(
+            "[17.1.1, Advanced Game] when Ka'aba symbols start to count: 'damascus' only once "
+            "Damascus is the Islamic Capital and card #2 has been drawn (the Syrians 'first get "
+            "reinforcements' then); 'start' from the first turn."
+        ),
+    )
+    tribal_jihad: bool = Field(
+        False,
+        description=(
+            "[17.2, 17.6.5, Advanced Game] may a Jihad start while the Ka'aba Number is 2? false: "
+            "no (only the Syrian side is ready for Jihad, and a Number of 2 ends one); true: yes, "
+            "with the Tribal Mujahideen (2 Hits a turn, and the Number never falls)."
+        ),
+    )
     besieged_land: Literal["arab", "disputed"] = Field(
         "arab",
         description=(
@@ -110,7 +126,7 @@ class JihadGame(Game):
     Options = JihadOptions
     status = (
         "Basic Game (rules 1-14) complete and calibrated; Advanced Game (15-22, --advanced) "
-        "playable, not yet calibrated"
+        "complete and playable; its calibration is partial (see NOTES.md)"
     )
     heuristic_bot = "consim.games.jihad.bots:HeuristicBot"
 
@@ -127,6 +143,10 @@ class JihadGame(Game):
         self.truce_either: bool = opts.persian_truce == "either"
         #: [2.1.6.2] Constantinople falls when its army is besieged, not only when it retreats
         self.falls_on_siege: bool = opts.constantinople_falls == "siege"
+        #: [17.1.1] Ka'aba symbols count from the start (else once the Syrians muster)
+        self.muster_at_start: bool = opts.syrian_muster == "start"
+        #: [17.2, 17.6.5] a Jihad may start while the Ka'aba Number is 2
+        self.tribal_jihad: bool = opts.tribal_jihad
         c: JihadContent = load_default_content()
         self.content = c
         self.paths: tuple[str, ...] = ADVANCED_PATHS if self.advanced else BASIC_PATHS
@@ -173,7 +193,12 @@ class JihadGame(Game):
             {"besieged_land": "disputed", "constantinople_falls": "siege"},
         ]
         advanced = [{"advanced": True, **r} for r in readings]
-        return [*readings, *advanced, {"advanced": True, "persian_truce": "either"}]
+        return [
+            *readings,
+            *advanced,
+            {"advanced": True, "persian_truce": "either"},
+            {"advanced": True, "syrian_muster": "start", "tribal_jihad": True},
+        ]
 
     def _blank_state(self, seed: int) -> JihadState:
         return JihadState(self, seed)

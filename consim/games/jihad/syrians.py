@@ -117,6 +117,10 @@ def start_jihad(state: JihadState, empire: str, mode: str, rule: str) -> None:
     """[17.6.1, 17.6.2] set up a Jihad against an Empire (ending any other, 17.6.5)."""
     adv = state.s["adv"]
     name = EMPIRE_NAME[empire]
+    if adv["kaaba"] <= KAABA_MIN and not state.g.tribal_jihad:
+        # [17.2, 17.6.5] only the Syrian side conducts a Jihad, and a Ka'aba Number of 2 ends one
+        state.emit(f"The Ka'aba Number is 2: the Syrians cannot wage a Jihad against {name}.", "17.2")
+        return
     if adv["truce"] == empire:
         from consim.games.jihad.events import end_truce
 
@@ -248,11 +252,30 @@ def syrian_vengeance(state: JihadState) -> None:
 # =============================================================================================
 
 
+def syrians_mustered(state: JihadState) -> bool:
+    """[17.1.1] the Syrians get their first reinforcements once Damascus is the Islamic Capital
+    and Event Card #2 (Caliph Umar I) has been drawn; until then nothing raises the Ka'aba
+    Number (see NOTES.md)."""
+    adv = state.s["adv"]
+    return state.g.muster_at_start or (adv["damascus"] == "capital" and 2 in state.s["played"])
+
+
+def reinforce(state: JihadState, amount: int, rule: str) -> None:
+    """[17.3, 22.4] raise the Ka'aba Number, if the Syrians have mustered (17.1.1)."""
+    if not syrians_mustered(state):
+        state.emit(
+            "The Syrians have not mustered yet (Damascus must be the Islamic Capital and Caliph "
+            "Umar I drawn): the Ka'aba Number stays at 2.",
+            "17.1.1",
+        )
+        return
+    set_kaaba(state, state.s["adv"]["kaaba"] + amount, rule)
+
+
 def _kaaba(state: JihadState, effect: Kaaba, ref: list[int], arg: str | None) -> None:
     """[17.3] a new Caliph or general raises the Ka'aba Number (never above 8)."""
-    adv = state.s["adv"]
     state.emit(f"{effect.leader} takes charge of the Syrians: Ka'aba +{effect.amount}.", "17.3")
-    set_kaaba(state, adv["kaaba"] + effect.amount, "17.3")
+    reinforce(state, effect.amount, "17.3")
 
 
 def umar_amount(state: JihadState) -> int:

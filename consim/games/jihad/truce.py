@@ -179,7 +179,7 @@ def _violate_act(state: JihadState, frame: Frame, action: Action) -> None:
     s = state.s
     empire = s["adv"]["truce"]
     state.emit("The player breaks the Truce with the Arabs: the Syrians are furious.", "22.4")
-    syrians.set_kaaba(state, s["adv"]["kaaba"] + 1, "22.4")
+    syrians.reinforce(state, 1, "22.4")
     end_truce(state, "22.4")
     card = state.g.content.card(s["card"])
     if card.ap is not None:

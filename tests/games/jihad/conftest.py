@@ -74,3 +74,16 @@ def acting(segs: tuple[str, ...] = ("west", "east"), seg: int = 0) -> list[dict[
 
 def texts(state: JihadState) -> list[str]:
     return [a.text for a in state.legal_actions("player")]
+
+
+def muster(s: dict[str, Any], kaaba: int = 5) -> None:
+    """[17.1.1] the Syrians have mustered: Damascus is the Islamic Capital, card #2 has been
+    drawn, and the Ka'aba Number is ``kaaba`` (above 2: the Mujahideen show their Syrian side)."""
+    adv = s["adv"]
+    adv["damascus"] = "capital"
+    s["islam"]["greek"]["at"] = max(1, s["islam"]["greek"]["at"])
+    if 2 in s["deck"]:
+        s["deck"].remove(2)
+        s["played"].append(2)
+    adv["kaaba"] = kaaba
+    adv["muj"]["side"] = "syrian" if kaaba > 2 else "tribal"

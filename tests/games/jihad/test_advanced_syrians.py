@@ -7,7 +7,7 @@ from typing import Any
 
 from consim.games.jihad import arabs, endturn, syrians
 from consim.games.jihad.events import HANDLERS
-from tests.games.jihad.conftest import Dice, acting, arrange
+from tests.games.jihad.conftest import Dice, acting, arrange, muster
 
 
 def _example_14_1(s: dict[str, Any]) -> None:
@@ -81,8 +81,32 @@ def test_14_1_runs_first_in_the_advanced_end_of_turn() -> None:
 # -- 17.2, 17.3 the Ka'aba Number -----------------------------------------------------------------
 
 
-def test_17_3_kaaba_event_raises_to_at_most_8_and_turns_the_mujahideen_syrian() -> None:
+def test_17_1_1_no_reinforcements_before_the_syrians_muster() -> None:
     st = arrange(advanced=True)
+    adv = st.s["adv"]
+    card = st.g.content.card(32)
+    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
+    assert adv["kaaba"] == 2 and adv["muj"]["side"] == "tribal"
+    assert st.log[-1].rule == "17.1.1"
+    st.s["deck"].remove(2)
+    st.s["played"].append(2)  # card #2 drawn, but Damascus is still Christian
+    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
+    assert adv["kaaba"] == 2
+    adv["damascus"] = "capital"
+    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
+    assert adv["kaaba"] == 4
+
+
+def test_17_2_no_jihad_while_the_kaaba_number_is_2() -> None:
+    st = arrange(advanced=True)
+    syrians.start_jihad(st, "byzantium", "one_front", "17.6.1")
+    adv = st.s["adv"]
+    assert adv["jihad"] is None and adv["muj"]["at"] == "casbah"
+    assert st.log[-1].rule == "17.2"
+
+
+def test_17_3_kaaba_event_raises_to_at_most_8_and_turns_the_mujahideen_syrian() -> None:
+    st = arrange(lambda s: muster(s, kaaba=2), advanced=True)
     adv = st.s["adv"]
     card = st.g.content.card(32)
     HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
@@ -176,7 +200,7 @@ def test_7_1_2_fitna_interrupts_the_jihad_and_still_flips_the_islam_marker() -> 
 
 
 def test_17_6_2_start_paths_dead_paths_and_no_live_path() -> None:
-    st = arrange(advanced=True)
+    st = arrange(muster, advanced=True)
     adv = st.s["adv"]
     syrians.start_jihad(st, "persia", "alternating", "17.6.1")
     assert adv["jihad"] == {"target": "persia", "mode": "alternating", "path": "parthian", "stop": False}
@@ -193,14 +217,14 @@ def test_17_6_2_start_paths_dead_paths_and_no_live_path() -> None:
 
 
 def test_17_6_1_a_jihad_breaks_a_truce_with_its_target() -> None:
-    st = arrange(advanced=True)
+    st = arrange(muster, advanced=True)
     st.s["adv"]["truce"] = "persia"
     syrians.start_jihad(st, "persia", "alternating", "17.6.1")
     assert st.s["adv"]["truce"] is None and st.s["adv"]["jihad"] is not None
 
 
 def test_14_10_step_5_alternating_jihad_turns_one_front_or_ends() -> None:
-    st = arrange(advanced=True)
+    st = arrange(muster, advanced=True)
     adv = st.s["adv"]
     syrians.start_jihad(st, "byzantium", "alternating", "17.6.1")
     syrians.jihad_redirection(st)
@@ -217,6 +241,7 @@ def test_17_6_5_worked_example_persia_destroyed_ends_the_jihad() -> None:
         s["armies"]["persian_indian"]["at"] = "dead"  # long gone; the Pratihara are active
         s["armies"]["persian_parthian"].update(at="transoxiana", top=True, cursed=True)
         s["rulers"]["persia"] = 5
+        muster(s)
 
     st = arrange(mutate, advanced=True)
     adv = st.s["adv"]
@@ -231,6 +256,7 @@ def test_17_6_card_32_runs_kaaba_and_jihad_when_drawn() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["deck"].remove(32)
         s["deck"].insert(0, 32)
+        muster(s, kaaba=2)
 
     st = arrange(mutate, advanced=True, stack=[{"k": "turn", "step": "draw"}])
     st._run()
@@ -252,15 +278,29 @@ def test_17_1_2_caliph_umar_waits_for_damascus_then_reinforces() -> None:
     assert adv["damascus"] == "christian"  # not converted yet
     st.s["islam"]["greek"]["at"] = 1
     syrians.damascus_check(st)
-    assert adv["damascus"] == "capital" and adv["kaaba"] == 6 and adv["muj"]["side"] == "syrian"
+    assert adv["damascus"] == "capital" and adv["kaaba"] == 5 and adv["muj"]["side"] == "syrian"
     assert not adv["umar"]
 
 
-def test_17_1_2_caliph_umar_at_once_and_fewer_if_monophysite() -> None:
+def test_17_1_2_caliph_umar_at_once_and_more_if_monophysite() -> None:
     st = arrange(advanced=True)
     adv = st.s["adv"]
     st.s["islam"]["greek"]["at"] = 1
     adv["religion"] = "monophysite"
     umar = next(e for e in st.g.content.card(2).events if e.type == "caliph_umar_i")
     HANDLERS["caliph_umar_i"](st, umar, [2, 0], None)
-    assert adv["kaaba"] == 5 and not adv["umar"]
+    assert adv["kaaba"] == 6 and not adv["umar"]
+
+
+def test_options_syrian_muster_start_and_tribal_jihad() -> None:
+    opts = {"syrian_muster": "start", "tribal_jihad": True}
+    st = arrange(advanced=True, options=opts)
+    adv = st.s["adv"]
+    card = st.g.content.card(32)
+    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
+    assert adv["kaaba"] == 4  # every Ka'aba symbol counts from the first turn
+    tribal = arrange(advanced=True, options=opts)
+    syrians.start_jihad(tribal, "byzantium", "one_front", "17.6.1")
+    jihad = tribal.s["adv"]["jihad"]
+    assert jihad is not None and jihad["path"] == "greek"
+    assert tribal.s["adv"]["muj"] == {"at": "greek", "side": "tribal"}

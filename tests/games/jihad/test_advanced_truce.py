@@ -7,7 +7,7 @@ from typing import Any
 
 from consim.games.jihad import arabs, endturn, truce, turn
 from consim.games.jihad.events import HANDLERS
-from tests.games.jihad.conftest import Dice, acting, arrange, texts
+from tests.games.jihad.conftest import Dice, acting, arrange, muster, texts
 
 
 def _persians_home(s: dict[str, Any]) -> None:
@@ -34,6 +34,7 @@ def test_22_2_persian_truce_accepted_and_a_jihad_vs_greece_next_turn() -> None:
     def mutate(s: dict[str, Any]) -> None:
         _persians_home(s)
         s["adv"]["offers"] = [{"kind": "truce", "empire": "persia"}]
+        muster(s)
 
     st = arrange(mutate, advanced=True)
     _diplomacy(st)
@@ -50,6 +51,7 @@ def test_22_2_persian_truce_accepted_and_a_jihad_vs_greece_next_turn() -> None:
 def test_22_2_persian_truce_must_be_rejected_then_a_jihad_vs_persia() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["adv"]["offers"] = [{"kind": "truce", "empire": "persia"}]
+        muster(s)
 
     st = arrange(mutate, advanced=True)  # the Persians are in Khuzestan and Ctesiphon
     _diplomacy(st)
@@ -89,6 +91,7 @@ def _in_truce(s: dict[str, Any]) -> None:
     s["card"] = 1
     s["ap"] = dict.fromkeys(s["ap"], 0)
     s["armies"]["persian_parthian"]["at"] = "nehavend"
+    muster(s, kaaba=2)
 
 
 def test_22_1_one_ap_no_attacks_no_hits() -> None:

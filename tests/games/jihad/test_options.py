@@ -32,6 +32,8 @@ def test_options_are_validated_and_described() -> None:
     assert g.options == {
         "advanced": False,
         "persian_truce": "both",
+        "syrian_muster": "damascus",
+        "tribal_jihad": False,
         "besieged_land": "disputed",
         "constantinople_falls": "siege",
     }
