@@ -1,0 +1,86 @@
+"""The heuristic bot's rules of thumb: each test sets up a position and checks the choice a
+sensible player makes there (the bot sees only ``view("player")``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from consim.games.jihad.bots import HeuristicBot
+from consim.games.jihad.game import JihadState
+from tests.games.jihad.conftest import absorbing, acting, arrange
+
+
+def choice(st: JihadState) -> str:
+    bot = HeuristicBot(st.g, "player")
+    return bot.choose(st.view("player"), st.legal_actions("player")).text
+
+
+def test_7_4_one_hit_is_a_step_loss_and_rome_is_never_left_while_a_step_remains() -> None:
+    st = arrange(
+        armies={"byzantine_greek": ("cilicia", "strong")}, stack=absorbing("greek", "byzantine_greek", 1)
+    )
+    assert choice(st) == "step"
+    rome = arrange(
+        armies={"byzantine_greek": ("rome", "weak")}, stack=absorbing("greek", "byzantine_greek", 2)
+    )
+    assert "retreat" in [a.text for a in rome.legal_actions("player")]
+    assert choice(rome) == "step"  # [5.1] leaving Rome loses the game
+
+
+def _baqt_turn(s: dict[str, Any]) -> None:
+    s["adv"]["offers"] = [{"kind": "baqt", "path": "african"}]
+    s["pending"] = []  # no ▲ event of card 1 waiting to be played
+    s["adv"]["damascus_bonus"] = True  # the Damascus tokens already taken this turn
+
+
+def test_16_3_a_garrison_falls_back_onto_nubia_when_the_baqt_card_is_out() -> None:
+    stack = absorbing("african", "byzantine_garrison_african", 1)
+    st = arrange(_baqt_turn, advanced=True, stack=stack)
+    assert choice(st) == "retreat"  # onto the neutral Nubians, who will sign (14.6, 16.3)
+    plain = arrange(advanced=True, stack=stack)
+    assert choice(plain) == "step"  # no Baqt card: hold Upper Egypt
+
+
+def test_16_3_the_garrison_on_its_country_is_left_to_die_and_the_baqt_is_signed() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        _baqt_turn(s)
+        s["armies"]["byzantine_garrison_african"].update(at="nobatia", str="weak", top=True)
+        s["ap"]["african"] = 1
+
+    st = arrange(mutate, advanced=True, stack=acting(("african",)))
+    assert "attack african" in [a.text for a in st.legal_actions("player")]
+    assert choice(st) == "done"  # no Escape: the garrison must die for Nubia to sign
+    while st.to_act():
+        st.apply("player", choice(st))
+    assert st.s["adv"]["baqt"]["african"] == {"kind": "full", "at": "nobatia"}
+
+
+def test_7_5_1_an_army_on_a_neutral_attacks_to_escape() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["armies"]["persian_parthian"].update(at="transoxiana", str="weak", top=True)
+        s["ap"]["east"] = 2  # the Oxus: an attack across a River costs 2 AP (8.3)
+        s["pending"] = []
+        s["adv"]["damascus_bonus"] = True
+
+    st = arrange(mutate, advanced=True, stack=acting(("east",)))
+    legal = [a.text for a in st.legal_actions("player")]
+    assert "rally parthian" in legal and "attack parthian" in legal
+    # elsewhere a weak army rallies before it attacks; here it would die at the end of the turn
+    assert choice(st).startswith("attack parthian")  # with the Immortals' best DRM, if any
+
+
+def test_21_2_the_christian_damascus_tokens_are_taken() -> None:
+    st = arrange(lambda s: s.update(pending=[]), advanced=True, stack=acting())
+    assert "damascus" in [a.text for a in st.legal_actions("player")]
+    assert choice(st) == "damascus"
+
+
+def test_16_4_1_a_revolt_does_not_break_a_full_baqt() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["adv"]["baqt"]["african"] = {"kind": "full", "at": "nobatia"}
+        s["armies"]["nubians"]["at"] = "off"
+
+    frame = {"k": "revolt", "path": "african", "name": "Mercurios", "ap": 3}
+    st = arrange(mutate, advanced=True, stack=[*acting(), frame])
+    assert sorted(a.text for a in st.legal_actions("player")) == ["keep african", "revolt african"]
+    assert choice(st) == "keep african"
