@@ -317,10 +317,11 @@ def bot_move_time(
         p95s.append(percentile(us, 0.95))
         maxes.append(max(us))
     note = f"{games} games, {len(samples)} decisions, incl. legal_actions + view"
+    label = ",".join(f" {k}={v}" for k, v in options.items())
     return [
-        Figure(f"{bot} move mean", "µs", means, higher_is_better=False, note=note),
-        Figure(f"{bot} move p50", "µs", p50s, higher_is_better=False),
-        Figure(f"{bot} move p95", "µs", p95s, higher_is_better=False),
-        Figure(f"{bot} move max", "µs", maxes, higher_is_better=False),
-        Figure(f"{bot} games/s", "games/s", rates, note="all seats this bot, timing included"),
+        Figure(f"{bot} move mean{label}", "µs", means, higher_is_better=False, note=note),
+        Figure(f"{bot} move p50{label}", "µs", p50s, higher_is_better=False),
+        Figure(f"{bot} move p95{label}", "µs", p95s, higher_is_better=False),
+        Figure(f"{bot} move max{label}", "µs", maxes, higher_is_better=False),
+        Figure(f"{bot} games/s{label}", "games/s", rates, note="all seats this bot, timing included"),
     ]

@@ -1,4 +1,4 @@
-"""Speed of The First Jihad (Basic Game) through the public API.
+"""Speed of The First Jihad (Basic and Advanced Game) through the public API.
 
     .venv/bin/python benchmarks/bench_jihad.py            # full run
     .venv/bin/python benchmarks/bench_jihad.py --quick    # smoke run, a few seconds
@@ -29,12 +29,15 @@ def main(argv: list[str] | None = None) -> None:
     print("random playouts ...", flush=True)
     rate, dps = playout_rate("jihad", {}, games, repeats)
     figures += [rate, dps]
+    print("random playouts, Advanced Game ...", flush=True)
+    figures += playout_rate("jihad", {"advanced": True}, games // 2, repeats)
     print("clone / to_dict / restore ...", flush=True)
     figures += state_copy_costs(
         "jihad", {}, seeds=2 if quick else 6, every=40, loops=20 if quick else 200, repeats=repeats
     )
     print("heuristic bot move time ...", flush=True)
     figures += bot_move_time("jihad", {}, "heuristic", heuristic_games, repeats)
+    figures += bot_move_time("jihad", {"advanced": True}, "heuristic", heuristic_games, repeats)
     report("jihad", figures, args, settings)
 
 

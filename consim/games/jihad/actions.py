@@ -144,10 +144,10 @@ def attack_cost(state: JihadState, path: str) -> int:
     """[8.3, 8.3.1] by the Crossing: ordinary or mountain 1, river 2, straits by Cyprus."""
     aid = state.active(path)
     assert aid is not None
+    if state.army(aid)["sieged"]:
+        return 1  # [9.4] attacking the Land the army is in crosses nothing (so no 21.5 either)
     if heartland_lost(state, aid, "military"):
         return 2  # [8.3, 21.5] the Military Heartland has fallen to Islam: always 2 AP
-    if state.army(aid)["sieged"]:
-        return 1  # [9.4] attacking the Land the army is in crosses nothing
     crossing = state.g.crossing_in[path][state.front(path)]
     if crossing == "river":
         return 2
@@ -657,7 +657,9 @@ def _bind_done(state: JihadState, frame: Frame) -> Callable[[], None]:
         s = state.s
         seg = segment(frame)
         theater = SEG_THEATER[seg]
-        if seg in THEATER_OF:
+        if seg in THEATER_OF and theater in THEATER_PATHS:
+            # [8.2.2] only a Divided Theater's Barbarian Path eats an AP; a Great King on the
+            # African or Caucasus Path banks freely (16.5)
             aid = state.active(seg)
             if (
                 aid is not None

@@ -143,13 +143,15 @@ def mardaite_raid(state: JihadState) -> None:
 
 def kharijites(state: JihadState, path: str) -> None:
     """[18.6] a face-up Islam marker on the Path is only flipped; a Disrupted one brings the
-    Arabic Stop Sign onto the Path (15.5), or a Mardaite Raid instead while a Jihad rages."""
+    Arabic Stop Sign onto the Path (15.5), or a Mardaite Raid instead while a Jihad rages. A
+    marker still in Mecca cannot be flipped, so the Rebellion runs in full (15.5 covers the Stop
+    Sign with no conversion "even from Mecca")."""
     from consim.games.jihad.events import disrupt
 
     s = state.s
     adv: dict[str, Any] = s["adv"]
     marker = s["islam"][path]
-    if not marker["dis"]:
+    if not marker["dis"] and marker["at"] > 0:
         state.emit(f"Kharijites on the {path} Path: the Islam marker is flipped; nothing more.", "18.6")
         disrupt(state, path, "18.6")
     elif adv["jihad"] is not None:

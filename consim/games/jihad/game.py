@@ -461,9 +461,16 @@ class JihadState(State):
         (7.4.3, 2.1.6.1)."""
         aid = self.active(path)
         if aid is None:
-            return self.g.path_length(path)
-        idx = self.front(path)
-        return idx if self.army(aid)["sieged"] else idx - 1
+            limit = self.g.path_length(path)
+        else:
+            idx = self.front(path)
+            limit = idx if self.army(aid)["sieged"] else idx - 1
+        baqt = self.s["adv"]["baqt"].get(path) if "adv" in self.s else None
+        if baqt is not None and baqt["kind"] == "full":
+            # [16.3.2, 14.1] the Full Baqt marker keeps the peace in its Land: the Arabs stop
+            # short of it, and the Lands beyond stay out of their hands (see NOTES.md)
+            limit = min(limit, self.g.where[baqt["at"]][1] - 1)
+        return limit
 
     def control_limit(self, path: str) -> int:
         """The highest Land index the Arabs *control* (conversion 14.3, Outcome Points 5.2 B).

@@ -117,15 +117,17 @@ def start_jihad(state: JihadState, empire: str, mode: str, rule: str) -> None:
     """[17.6.1, 17.6.2] set up a Jihad against an Empire (ending any other, 17.6.5)."""
     adv = state.s["adv"]
     name = EMPIRE_NAME[empire]
+    if adv["truce"] == empire:
+        from consim.games.jihad.events import end_truce
+
+        # [17.6.1] a Jihad *called* against an Empire in Truce breaks it, even one that the
+        # Tribal Mujahideen cannot then wage
+        state.emit(f"A Jihad against {name} breaks the Truce.", "17.6.1")
+        end_truce(state, "22.4")
     if adv["kaaba"] <= KAABA_MIN and not state.g.tribal_jihad:
         # [17.2, 17.6.5] only the Syrian side conducts a Jihad, and a Ka'aba Number of 2 ends one
         state.emit(f"The Ka'aba Number is 2: the Syrians cannot wage a Jihad against {name}.", "17.2")
         return
-    if adv["truce"] == empire:
-        from consim.games.jihad.events import end_truce
-
-        state.emit(f"A Jihad against {name} breaks the Truce.", "17.6.1")
-        end_truce(state, "22.4")
     start = JIHAD_START[empire]
     path: str | None = start if live(state, empire, start) else None
     if mode == "alternating":

@@ -413,6 +413,10 @@ def test_16_3_2_full_baqt_shuts_the_path_down() -> None:
     st.s["stack"] = [{"k": "turn", "step": "actions"}]
     st._run()
     assert "caucasus" not in st.top["segs"]
+    # [16.3.2, 14.1] the Arabs stop short of the Baqt: Vaspurakan and the Lands beyond are not
+    # theirs (5.2 B counts Nisibis only), though the weak Khazars stand far off in Balanjar
+    assert st.arab_controls("nisibis") and not st.arab_controls("vaspurakan")
+    assert not st.arab_controls("aghvank") and st.control_limit("caucasus") == 1
 
 
 def test_16_3_1_islam_blocks_the_baqt_and_a_neutral_country_cannot_sign() -> None:
@@ -538,6 +542,31 @@ def test_16_5_great_king_banks_up_to_6_gets_no_ap_the_first_turn_and_dies_with_h
     st.army("byzantine_garrison_caucasus").update(at="vaspurakan", top=True)
     endturn.surrender(st)
     assert st.s["adv"]["great_king"] is None and st.s["ap"]["caucasus"] == 0
+
+
+def test_16_5_a_great_king_banks_what_he_does_not_spend() -> None:
+    from consim.games.jihad.content_models import GreatKingEvent
+
+    def mutate(s: dict[str, Any]) -> None:
+        s["card"] = 1
+        s["pending"] = []
+        s["armies"]["byzantine_garrison_caucasus"]["at"] = "dead"  # the Armenians are active
+
+    st = arrange(mutate, advanced=True, stack=acting(("caucasus",)))
+    effect = GreatKingEvent(type="great_king", path="caucasus", ap=4, name="Barjik")
+    HANDLERS["great_king"](st, effect, [0, 0], None)
+    st.apply("player", "done")  # [8.2.2] is about a Divided Theater's Barbarian, not a Great King
+    assert st.s["ap"]["caucasus"] == 4
+    assert not any(e.rule == "8.2.2" for e in st.log)
+
+
+def test_9_4_raising_a_siege_costs_1_even_after_the_military_heartland_falls() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["armies"]["byzantine_greek"].update(at="constantinople", sieged=True)
+        s["islam"]["greek"]["at"] = 4  # Anatolia (the horse) converted
+
+    st = arrange(mutate, advanced=True)
+    assert actions.attack_cost(st, "greek") == 1  # [9.4] no Crossing, so no 21.5 surcharge
 
 
 def test_16_5_1_great_king_may_break_a_full_baqt() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from consim.games.jihad import actions, arabs, dar
+from consim.games.jihad import actions, arabs, dar, syrians
 from consim.games.jihad.events import HANDLERS
 from tests.games.jihad.conftest import Dice, acting, arrange, texts
 
@@ -164,6 +164,19 @@ def test_18_6_kharijites_flip_then_stop_sign_or_a_mardaite_raid_in_a_jihad() -> 
     dar.kharijites(st, "parthian")
     assert st.s["adv"]["stop_sign"] is None
     assert st.s["islam"]["greek"]["dis"]  # the Mardaites in Arab Jerusalem raid instead
+
+
+def test_18_6_kharijites_with_the_marker_still_in_mecca_bring_the_stop_sign() -> None:
+    st = arrange(advanced=True)  # no Islam marker has left Mecca: nothing to flip
+    dar.kharijites(st, "indian")
+    assert st.s["adv"]["stop_sign"] == "indian"  # [15.5] no conversion, not even from Mecca
+
+
+def test_17_6_1_a_jihad_called_at_kaaba_2_still_breaks_the_truce() -> None:
+    st = arrange(advanced=True)
+    st.s["adv"]["truce"] = "byzantium"
+    syrians.start_jihad(st, "byzantium", "one_front", "17.6.1")
+    assert st.s["adv"]["truce"] is None and st.s["adv"]["jihad"] is None
 
 
 # -- 19 Jews and Refugees -------------------------------------------------------------------------
