@@ -92,6 +92,37 @@ def test_heuristic_bots_finish_every_variant(name: str, opts: dict[str, Any]) ->
         assert state.outcome() is not None
 
 
+_HEURISTIC_RECORD = """
+import json, sys
+import consim
+from consim.bots.driver import bots_for, play_out
+game = consim.load_game(sys.argv[1], **json.loads(sys.argv[2]))
+out = []
+for seed in range(6):
+    state = game.new_game(seed)
+    play_out(state, bots_for(game, "heuristic", seed))
+    out.append(state.to_dict()["actions"])
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("name", consim.list_games())
+def test_heuristic_bots_play_the_same_in_every_process(name: str) -> None:
+    """Simulations must repeat exactly across runs: no bot may break ties by the order of a set
+    or dict of strings, which changes with each process's hash seed."""
+    import os
+    import subprocess
+    import sys
+
+    opts = game_class(name).variants()[-1]
+    runs = []
+    for hash_seed in ("0", "1", "4"):  # 1 and 4 order small sets of Path names differently
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        cmd = [sys.executable, "-c", _HEURISTIC_RECORD, name, json.dumps(opts)]
+        runs.append(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
+    assert runs[1] == runs[0] and runs[2] == runs[0]
+
+
 @pytest.mark.parametrize(("name", "opts"), CASES)
 def test_same_seed_same_game(name: str, opts: dict[str, Any]) -> None:
     game = consim.load_game(name, **opts)

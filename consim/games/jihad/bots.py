@@ -264,7 +264,9 @@ class HeuristicBot:
         return min(1.0, danger + 0.25) if path == "greek" else danger  # Rome ends the game (5.1)
 
     def _by_danger(self, view: Mapping[str, Any], paths: set[str]) -> list[str]:
-        return sorted(paths, key=lambda p: -self._danger(view, p))
+        # ties go by the Paths' fixed order, never by set order (which varies between processes)
+        order = self.game.paths
+        return sorted(paths, key=lambda p: (-self._danger(view, p), order.index(p)))
 
     def _token_rally(self, by_text: dict[str, Action], path: str) -> Action | None:
         for colour in ("blue", "red", "purple"):

@@ -170,6 +170,10 @@ class JihadGame(Game):
         self.army_ids: tuple[str, ...] = tuple(
             a.id for a in c.powers.armies if self.advanced or not a.advanced_only
         )
+        #: every army counter belongs to one Path and never leaves it (2.1.1)
+        self.path_army_ids: dict[str, tuple[str, ...]] = {
+            p: tuple(a for a in self.army_ids if c.army(a).path == p) for p in self.paths
+        }
         self.castle_ids: tuple[str, ...] = tuple(x.id for x in c.powers.castles)
         #: [3.2.1, 15.4] the Basic Game removes the boxed cards; the Advanced Game uses all 50
         self.cards: tuple[int, ...] = tuple(
@@ -434,9 +438,11 @@ class JihadState(State):
         """Armies on a Path from Mecca outward; an army sitting on top of a Neutral comes first."""
         found: list[tuple[int, int, str]] = []
         where = self.g.where
-        for aid, a in self.s["armies"].items():
+        armies = self.s["armies"]
+        for aid in self.g.path_army_ids[path]:
+            a = armies[aid]
             w = where.get(a["at"])
-            if w is not None and w[0] == path:
+            if w is not None:
                 found.append((w[1], 0 if a["top"] else 1, aid))
         found.sort()
         return [x[2] for x in found]
@@ -738,6 +744,8 @@ class JihadState(State):
                 at = a["at"]
                 if at not in g.where and at not in ("off", "dead", "berber_revolt_box"):
                     raise RestoreError(f"army {aid}: unknown place {at!r}")
+                if at in g.where and g.where[at][0] != g.content.army(aid).path:
+                    raise RestoreError(f"army {aid}: {at!r} is not on its own Path")
             deck_cards = sorted([*s["deck"], *s["played"], *s.get("adv", {}).get("set_aside", [])])
             if deck_cards != sorted(g.cards):
                 raise RestoreError("every card in use must be in the deck, set aside or played exactly once")
