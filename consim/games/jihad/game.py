@@ -81,6 +81,15 @@ class JihadOptions(GameOptions):
             "reinforcements' then); 'start' from the first turn."
         ),
     )
+    baqt_country: Literal["active", "present"] = Field(
+        "active",
+        description=(
+            "[16.3, Advanced Game] who may sign a Baqt: 'active' - the Country (Armenia or Nubia) "
+            "as the Path's active army in a flag Land; 'present' - also while it still stands "
+            "neutral in its start Land behind the Byzantine Garrison (a Full Baqt; the Garrison "
+            "stays where it is)."
+        ),
+    )
     tribal_jihad: bool = Field(
         False,
         description=(
@@ -147,6 +156,8 @@ class JihadGame(Game):
         self.muster_at_start: bool = opts.syrian_muster == "start"
         #: [17.2, 17.6.5] a Jihad may start while the Ka'aba Number is 2
         self.tribal_jihad: bool = opts.tribal_jihad
+        #: [16.3] a Neutral Country in its Full flag Land may sign a Baqt too
+        self.baqt_present: bool = opts.baqt_country == "present"
         c: JihadContent = load_default_content()
         self.content = c
         self.paths: tuple[str, ...] = ADVANCED_PATHS if self.advanced else BASIC_PATHS
@@ -201,7 +212,7 @@ class JihadGame(Game):
             *readings,
             *advanced,
             {"advanced": True, "persian_truce": "either"},
-            {"advanced": True, "syrian_muster": "start", "tribal_jihad": True},
+            {"advanced": True, "syrian_muster": "start", "tribal_jihad": True, "baqt_country": "present"},
         ]
 
     def _blank_state(self, seed: int) -> JihadState:

@@ -78,16 +78,22 @@ def great_king_falls_with(state: JihadState, aid: str) -> None:
 
 
 def baqt_kind(state: JihadState, path: str) -> str | None:
-    """[16.3.1] the Baqt the Country may sign now: it is the active army in a flag Land that is
-    not converted to Islam (see NOTES.md for 'active')."""
+    """[16.3.1] the Baqt the Country may sign now: it stands in a flag Land that is not
+    converted to Islam, as the active army (the default reading) or, under the option
+    ``baqt_country=present``, also as a Neutral behind the Garrison (see NOTES.md)."""
     country = COUNTRY[path]
-    if state.s["adv"]["baqt"][path] is not None or state.active(path) != country:
+    if state.s["adv"]["baqt"][path] is not None:
+        return None
+    if state.active(path) != country and not state.g.baqt_present:
         return None
     pos = state.position(country)
-    assert pos is not None
+    if pos is None:
+        return None
     land = state.g.land(*pos)
     if land.baqt_flag is None or state.is_converted(*pos):
         return None
+    if state.active(path) != country and land.baqt_flag != "full":
+        return None  # a Neutral Country stands only in its start Land, the Full flag Land
     return land.baqt_flag
 
 
@@ -95,6 +101,10 @@ def sign_baqt(state: JihadState, path: str, kind: str) -> None:
     country, distant = COUNTRY[path], DISTANT[path]
     adv = state.s["adv"]
     land_id, _ = flag_land(state, path, kind)
+    here = state.army(country)["at"]
+    for other in state.path_armies(path):
+        if other != country and state.army(other)["at"] == here:
+            state.army(other)["top"] = False  # the Neutral under it is gone: nothing to surrender to
     state.army(country).update(at="off", top=False, sieged=False, cursed=False)
     great_king_falls_with(state, country)
     adv["baqt"][path] = {"kind": kind, "at": land_id}

@@ -419,6 +419,25 @@ def test_16_3_2_full_baqt_shuts_the_path_down() -> None:
     assert not st.arab_controls("aghvank") and st.control_limit("caucasus") == 1
 
 
+def test_16_3_option_present_lets_a_neutral_country_sign_a_full_baqt() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["adv"]["offers"] = [{"kind": "baqt", "path": "african"}]
+        s["card"] = 1
+
+    st = arrange(mutate, advanced=True, options={"baqt_country": "present"})
+    _diplomacy(st)  # the Garrison holds Upper Egypt; Nubia stands neutral in Nobatia
+    assert texts(st) == ["baqt african", "refuse african"]
+    st.apply("player", "baqt african")
+    assert st.s["adv"]["baqt"]["african"] == {"kind": "full", "at": "nobatia"}
+    assert st.army("nubians")["at"] == "off" and st.army("axum")["str"] == "weak"
+    garrison = st.army("byzantine_garrison_african")
+    assert garrison["at"] == "upper_egypt" and not garrison["top"]  # it stays, at peace
+    assert st.control_limit("african") == 0  # the Arabs hold nothing on the Path
+    default = arrange(mutate, advanced=True)
+    _diplomacy(default)
+    assert default.s["adv"]["baqt"]["african"] is None  # the default: only an active Country signs
+
+
 def test_16_3_1_islam_blocks_the_baqt_and_a_neutral_country_cannot_sign() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["adv"]["offers"] = [{"kind": "baqt", "path": "caucasus"}]

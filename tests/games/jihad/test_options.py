@@ -33,6 +33,7 @@ def test_options_are_validated_and_described() -> None:
         "advanced": False,
         "persian_truce": "both",
         "syrian_muster": "damascus",
+        "baqt_country": "active",
         "tribal_jihad": False,
         "besieged_land": "disputed",
         "constantinople_falls": "siege",
