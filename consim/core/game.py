@@ -21,7 +21,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -40,6 +40,8 @@ from consim.core.rng import Rng
 
 if TYPE_CHECKING:
     from consim.bots.base import Bot
+
+T = TypeVar("T")
 
 STATE_FORMAT = "consim-state/1"
 _new_entry = tuple.__new__
@@ -213,6 +215,7 @@ class State(ABC):
         self._last_reveal: frozenset[str] | None = frozenset()
         self._to_act_cache: tuple[str, ...] | None = None
         self._legal_cache: dict[str, list[Action]] = {}
+        self._memo: dict[str, Any] = {}
 
     # -- hooks each game implements -------------------------------------------------------
 
@@ -340,6 +343,8 @@ class State(ABC):
         self._to_act_cache = None
         if self._legal_cache:
             self._legal_cache = {}
+        if self._memo:
+            self._memo = {}
         return self._log[start:]
 
     def is_over(self) -> bool:
@@ -434,6 +439,7 @@ class State(ABC):
         other._last_reveal = self._last_reveal
         other._to_act_cache = None
         other._legal_cache = {}
+        other._memo = {}
         self._copy_data_to(other)
 
     # -- helpers for games -----------------------------------------------------------------
@@ -461,6 +467,22 @@ class State(ABC):
     def _after_change(self) -> None:
         self._to_act_cache = None
         self._legal_cache.clear()
+        self._memo.clear()
+
+    def memo(self, key: str, build: Callable[[], T]) -> T:
+        """Work a game does for the current decision, kept until the position changes.
+
+        ``build()`` runs once per decision point; the result is dropped exactly when the legal
+        actions are (after every :meth:`apply`, on :meth:`clone`, :meth:`undo` and restore). A
+        game uses it for what both :meth:`legal_actions` and :meth:`apply` need, such as a menu
+        of actions with the code that carries each out. A game that changes the position and
+        then looks for the next decision within one ``apply`` must clear ``self._memo`` in
+        between.
+        """
+        if key not in self._memo:
+            self._memo[key] = build()
+        value: T = self._memo[key]
+        return value
 
     def _check_seat(self, seat: object) -> None:
         if seat not in self.game.seats:

@@ -178,3 +178,22 @@ def test_ambiguous_loose_input() -> None:
     legal = [Action("pick", ("a",)), Action("pick", ("A",))]
     with pytest.raises(AmbiguousAction, match="several"):
         State._match(state, "US", Action("PICK", ("a",)), legal)
+
+
+def test_memo_lasts_for_one_decision() -> None:
+    state = consim.load_game("jihad").new_game(1)
+    builds: list[object] = []
+
+    def build() -> object:
+        builds.append(object())
+        return builds[-1]
+
+    first = state.memo("menu", build)
+    assert state.memo("menu", build) is first and len(builds) == 1  # built once per decision
+    assert state.clone().memo("menu", build) is not first  # a clone starts afresh
+    seat = state.to_act()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    second = state.memo("menu", build)
+    assert second is not first  # the position changed
+    state.undo()
+    assert state.memo("menu", build) is not second

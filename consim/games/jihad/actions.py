@@ -699,12 +699,18 @@ def _actions_prompt(state: JihadState, frame: Frame) -> tuple[str, str]:
     )
 
 
+def _current_menu(state: JihadState, frame: Frame) -> Menu:
+    """The menu is built once per decision: ``legal_actions`` and ``apply`` share it (the core
+    drops it whenever the position changes, see ``State.memo``)."""
+    return state.memo("actions_menu", lambda: menu(state, frame))
+
+
 def _actions_legal(state: JihadState, frame: Frame) -> list[Action]:
-    return list(menu(state, frame))
+    return list(_current_menu(state, frame))
 
 
 def _actions_act(state: JihadState, frame: Frame, action: Action) -> None:
-    menu(state, frame)[action]()
+    _current_menu(state, frame)[action]()
 
 
 def _loot_prompt(state: JihadState, frame: Frame) -> tuple[str, str]:

@@ -712,6 +712,7 @@ class JihadState(State):
     def _act(self, seat: str, action: Action) -> None:
         frame = self.top
         self._decision(frame["k"]).act(self, frame, action)
+        self._memo.clear()  # the position has changed: what was memoised for this decision is stale
         self._run()
 
     def _why_illegal(self, seat: str, action: Action) -> str:
