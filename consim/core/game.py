@@ -343,8 +343,6 @@ class State(ABC):
         self._to_act_cache = None
         if self._legal_cache:
             self._legal_cache = {}
-        if self._memo:
-            self._memo = {}
         return self._log[start:]
 
     def is_over(self) -> bool:
@@ -470,14 +468,13 @@ class State(ABC):
         self._memo.clear()
 
     def memo(self, key: str, build: Callable[[], T]) -> T:
-        """Work a game does for the current decision, kept until the position changes.
+        """Work a game does for the current decision, such as a menu of actions with the code
+        that carries each out, which both :meth:`legal_actions` and :meth:`apply` need.
 
-        ``build()`` runs once per decision point; the result is dropped exactly when the legal
-        actions are (after every :meth:`apply`, on :meth:`clone`, :meth:`undo` and restore). A
-        game uses it for what both :meth:`legal_actions` and :meth:`apply` need, such as a menu
-        of actions with the code that carries each out. A game that changes the position and
-        then looks for the next decision within one ``apply`` must clear ``self._memo`` in
-        between.
+        ``build()`` runs once; the result is kept until the game drops it. The core drops every
+        entry on :meth:`clone`, :meth:`undo`, restore and ``_after_change``; a game that uses
+        this must clear ``self._memo`` itself whenever its ``_act`` changes the position, before
+        it looks for the next decision.
         """
         if key not in self._memo:
             self._memo[key] = build()

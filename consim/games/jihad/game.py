@@ -686,10 +686,11 @@ class JihadState(State):
             kind = frame["k"]
             if kind in decisions:
                 if decisions[kind].legal(self, frame):
-                    return
+                    return  # what legal() memoised stays valid: nothing changes until the next apply
                 decisions[kind].skip(self, frame)
-                continue
-            auto[kind](self, frame)
+            else:
+                auto[kind](self, frame)
+            self._memo.clear()  # the position has changed
 
     def _decision(self, kind: str) -> Decision:
         from consim.games.jihad.frames import registry
