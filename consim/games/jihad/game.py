@@ -472,16 +472,18 @@ class JihadState(State):
         assert pos is not None
         return pos[1]
 
-    def arab_limit(self, path: str) -> int:
+    def arab_limit(self, path: str, armies: list[str] | None = None) -> int:
         """The highest Land index the Arabs occupy [2.1.5.3]: the Land they invade from (7.2).
         A besieged army's Land is included: the Arabs hold the countryside around the Castle
-        (7.4.3, 2.1.6.1)."""
-        aid = self.active(path)
-        if aid is None:
+        (7.4.3, 2.1.6.1). ``armies``: the Path's armies if already at hand (``path_armies``)."""
+        if armies is None:
+            armies = self.path_armies(path)
+        if not armies:
             limit = self.g.path_length(path)
         else:
-            idx = self.front(path)
-            limit = idx if self.army(aid)["sieged"] else idx - 1
+            a = self.s["armies"][armies[0]]
+            idx = self.g.where[a["at"]][1]
+            limit = idx if a["sieged"] else idx - 1
         baqt = self.s["adv"]["baqt"].get(path) if "adv" in self.s else None
         if baqt is not None and baqt["kind"] == "full":
             # [16.3.2, 14.1] the Full Baqt marker keeps the peace in its Land: the Arabs stop
@@ -489,12 +491,13 @@ class JihadState(State):
             limit = min(limit, self.g.where[baqt["at"]][1] - 1)
         return limit
 
-    def control_limit(self, path: str) -> int:
+    def control_limit(self, path: str, armies: list[str] | None = None) -> int:
         """The highest Land index the Arabs *control* (conversion 14.3, Outcome Points 5.2 B).
         Under ``besieged_land=disputed`` a besieged army's Land is held by neither side."""
-        limit = self.arab_limit(path)
-        aid = self.active(path)
-        if self.g.disputed_siege and aid is not None and self.army(aid)["sieged"]:
+        if armies is None:
+            armies = self.path_armies(path)
+        limit = self.arab_limit(path, armies)
+        if self.g.disputed_siege and armies and self.army(armies[0])["sieged"]:
             return limit - 1
         return limit
 
@@ -507,9 +510,10 @@ class JihadState(State):
         path, idx = self.g.where[land_id]
         return idx <= self.control_limit(path)
 
-    def neutral_from(self, path: str) -> int:
+    def neutral_from(self, path: str, armies: list[str] | None = None) -> int:
         """[2.1.5.1] the first Neutral Land index (beyond the path if none)."""
-        armies = self.path_armies(path)
+        if armies is None:
+            armies = self.path_armies(path)
         if len(armies) < 2:
             return self.g.path_length(path) + 1
         pos = self.position(armies[1])
@@ -519,7 +523,8 @@ class JihadState(State):
     def player_controls(self, land_id: str) -> bool:
         """[2.1.5.2] at or behind the active army, short of any Neutral Land."""
         path, idx = self.g.where[land_id]
-        return self.arab_limit(path) < idx < self.neutral_from(path)
+        armies = self.path_armies(path)
+        return self.arab_limit(path, armies) < idx < self.neutral_from(path, armies)
 
     def holder(self, land_id: str) -> str | None:
         """The army (active or Neutral) whose side of the Path a non-Arab Land lies on: the army

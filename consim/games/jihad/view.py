@@ -17,30 +17,37 @@ def public_view(state: JihadState) -> dict[str, Any]:
     paths = []
     for path in g.paths:
         lands = []
+        # each Path's armies and control limits once, not once per Land (same rules as
+        # path_armies, arab_controls and player_controls)
+        on_path = state.path_armies(path)
+        arab_to = state.control_limit(path, on_path)
+        player_from = state.arab_limit(path, on_path)
+        neutral_from = state.neutral_from(path, on_path)
         for land in g.lands[path]:
+            idx = land.index
             lands.append(
                 {
                     "id": land.id,
                     "name": land.name,
-                    "index": land.index,
+                    "index": idx,
                     "religion": land.religion,
                     "apostasy": land.apostasy,
                     "points": land.outcome_points,
                     "round": land.ends_of_the_earth,
-                    "crossing_in": g.crossing_in[path][land.index],
+                    "crossing_in": g.crossing_in[path][idx],
                     "castle": state.castle_in(land.id),
                     "capital": state.capital_in(land.id),
-                    "armies": [a for a in state.path_armies(path) if s["armies"][a]["at"] == land.id],
+                    "armies": [a for a in on_path if s["armies"][a]["at"] == land.id],
                     "control": "arab"
-                    if state.arab_controls(land.id)
-                    else ("player" if state.player_controls(land.id) else "neutral"),
+                    if idx <= arab_to
+                    else ("player" if player_from < idx < neutral_from else "neutral"),
                 }
             )
         paths.append(
             {
                 "id": path,
                 "name": c.path(path).name,
-                "active": state.active(path),
+                "active": on_path[0] if on_path else None,
                 "islam": dict(s["islam"][path]),
                 "lands": lands,
             }
