@@ -27,6 +27,18 @@ def test_7_4_one_hit_is_a_step_loss_and_rome_is_never_left_while_a_step_remains(
     assert choice(rome) == "step"  # [5.1] leaving Rome loses the game
 
 
+def test_7_4_a_strong_eastern_army_takes_two_hits_as_step_losses_and_keeps_its_land() -> None:
+    east = arrange(
+        armies={"persian_indian": ("seistan", "strong")}, stack=absorbing("indian", "persian_indian", 2)
+    )
+    assert {"step", "retreat"} <= {a.text for a in east.legal_actions("player")}
+    assert choice(east) == "step"
+    west = arrange(
+        armies={"byzantine_med": ("sufetula", "strong")}, stack=absorbing("med", "byzantine_med", 2)
+    )
+    assert choice(west) == "retreat"  # the West's AP are wanted on the Greek Path (5.1)
+
+
 def _baqt_turn(s: dict[str, Any]) -> None:
     s["adv"]["offers"] = [{"kind": "baqt", "path": "african"}]
     s["pending"] = []  # no ▲ event of card 1 waiting to be played
