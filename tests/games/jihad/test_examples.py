@@ -106,6 +106,46 @@ def test_7_2_4_example_3_pratihara_behind_the_indus() -> None:
     assert hits(st, "indian", 2) == 0  # 2 - 2 (River)
 
 
+def test_7_1_2_a_red_3_and_a_die_of_4_make_7_hits() -> None:
+    # card 8 prints a red 3 on the Parthian Path; nothing else adds or takes away a Hit here:
+    # the Arabs in Nehavend (not converted) invade Esfahan across an ordinary crossing
+    def mutate(s: dict[str, Any]) -> None:
+        s["card"] = 8
+        s["islam"]["parthian"] = {"at": 1, "dis": False}
+        s["tracks"]["tibet"]["box"] = 0
+
+    st = arrange(mutate, armies={"persian_parthian": ("esfahan", "strong")}, stack=acting())
+    card = st.g.content.card(8)
+    assert card.rose is not None and card.rose.parthian.red and card.rose.parthian.hits == 3
+    st.rng = Dice([4])  # type: ignore[assignment]
+    arabs.invade_path(st, "parthian")
+    assert "Parthian Path: red 3 + die 4." in [e.text for e in st.log]
+    assert st.top["k"] == "absorb" and st.top["hits"] == 7
+
+
+def test_8_2_2_moving_cyprus_for_the_franks_is_spending_on_the_barbarian() -> None:
+    # late in the game: Byzantines on the Greek Path, the barbarian Franks active on the Med
+    # Path, Cyprus on its Med side; a Naval Battle for Cyprus is spent on the Franks' behalf
+    def mutate(s: dict[str, Any]) -> None:
+        s["divided"]["west"] = True
+        s["tracks"]["cyprus"].update(face="med", box=1)
+        s["ap"]["west"] = 3
+
+    dead = {a: ("dead", "strong") for a in ("byzantine_med", "exarchate", "visigoths")}
+    st = arrange(
+        mutate,
+        armies={**dead, "franks": ("aquitaine", "strong")},
+        stack=acting(segs=("greek", "med", "east"), seg=1),
+    )
+    st.rng = Dice([1])  # type: ignore[assignment]
+    assert "naval" in [a.text for a in st.legal_actions("player")]
+    st.apply("player", "naval")
+    assert st.s["spent"]["med"] == 1
+    st.apply("player", "done")
+    assert st.s["ap"]["west"] == 2  # nothing lost for an idle Barbarian (8.2.2)
+    assert not any(e.rule == "8.2.2" for e in st.log)
+
+
 def test_13_1_bulgars_and_cyprus_add_two_hits_on_cilicia() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["tracks"]["bulgars"]["box"] = 0
