@@ -700,8 +700,9 @@ def _actions_prompt(state: JihadState, frame: Frame) -> tuple[str, str]:
 
 
 def _current_menu(state: JihadState, frame: Frame) -> Menu:
-    """The menu is built once per decision: ``legal_actions`` and ``apply`` share it (the core
-    drops it whenever the position changes, see ``State.memo``)."""
+    """The menu is built once per decision: ``legal_actions`` and ``apply`` share it through
+    ``State.memo``. ``JihadState._act`` and ``_run`` drop it whenever the position changes; the
+    core drops it on clone, undo and restore."""
     return state.memo("actions_menu", lambda: menu(state, frame))
 
 
