@@ -134,8 +134,8 @@ class JihadGame(Game):
     title = "The First Jihad"
     Options = JihadOptions
     status = (
-        "Basic Game (rules 1-14) complete and calibrated; Advanced Game (15-22, --advanced) "
-        "complete and playable; its calibration is partial (see NOTES.md)"
+        "complete and calibrated: Basic Game (rules 1-14) and Advanced Game (15-22, --advanced); "
+        "random and heuristic bots (figures in NOTES.md)"
     )
     heuristic_bot = "consim.games.jihad.bots:HeuristicBot"
 
