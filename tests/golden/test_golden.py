@@ -1,0 +1,36 @@
+"""The golden games still play exactly as recorded (see ``golden.py``): same actions, log,
+outcome and views. A failure names the first point where a game went another way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import consim
+from tests.golden.golden import load, normal, play
+
+CASES = [
+    pytest.param(name, i, id=f"{name}-{i}") for name in consim.list_games() for i in range(len(load(name)))
+]
+
+
+def _first_difference(a: list[Any], b: list[Any]) -> str:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"at #{i}: recorded {x!r}, now {y!r}"
+    return f"lengths differ: recorded {len(a)}, now {len(b)}"
+
+
+@pytest.mark.parametrize(("name", "index"), CASES)
+def test_golden_game_plays_as_recorded(name: str, index: int) -> None:
+    want = load(name)[index]
+    got = normal(play(name, want["options"], want["bot"], want["seed"]))
+    where = f"{name} {want['options']} {want['bot']} seed {want['seed']}"
+    assert got["actions"] == want["actions"], f"{where}: actions {_first_difference(want['actions'], got['actions'])}"
+    assert got["log"] == want["log"], f"{where}: log {_first_difference(want['log'], got['log'])}"
+    assert got["outcome"] == want["outcome"], where
+    for (seat, view, actions), (seat2, view2, actions2) in zip(want["views"], got["views"], strict=True):
+        assert (seat, actions) == (seat2, actions2), where
+        assert view == view2, f"{where}: view of {seat}"
+    assert got["final_views"] == want["final_views"], where
