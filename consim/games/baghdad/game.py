@@ -29,7 +29,7 @@ from pydantic import Field, model_validator
 
 from consim.core.action import Action
 from consim.core.errors import RestoreError
-from consim.core.game import Game, GameOptions, Outcome, State
+from consim.core.legacy import Game, GameOptions, Outcome, State
 from consim.games.baghdad import board
 from consim.games.baghdad.content_models import (
     FACTION_IDS,
@@ -187,8 +187,9 @@ class BaghdadGame(Game):
         }
         peace = [f for f in self.seats if self.faction[f].has_rule("peacekeeping")]
         self.peacekeeper: str | None = peace[0] if peace else None
-        self.underground = {f for f in self.seats if self.faction[f].has_rule("underground_movement")}
-        self.airmobile = {f for f in self.seats if self.faction[f].has_rule("airmobile")}
+        # in seat order, never a set: a set of names iterates in another order in every process
+        self.underground = tuple(f for f in self.seats if self.faction[f].has_rule("underground_movement"))
+        self.airmobile = tuple(f for f in self.seats if self.faction[f].has_rule("airmobile"))
         self.unit_value: dict[str, int] = {}
         self.fort_value: dict[str, int] = {}
         for f in self.seats:
