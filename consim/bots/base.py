@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from consim.core.action import Action
@@ -40,9 +41,32 @@ class RandomBot:
         return actions[int(self._random() * len(actions))]
 
 
+def bot_kinds(game: Game) -> dict[str, Callable[[Game, str, int], Bot]]:
+    """Bot factories by kind for ``game``: ``random`` for every game, plus the kinds the game
+    names in its ``bots`` table (``"module:Class"``, imported when first asked for)."""
+    kinds: dict[str, Callable[[Game, str, int], Bot]] = {"random": lambda g, seat, seed: RandomBot(seed)}
+    named: dict[str, str] = dict(getattr(game, "bots", {}) or {})
+    legacy = getattr(game, "heuristic_bot", None)  # the first engine's single heuristic bot
+    if legacy and "heuristic" not in named:
+        named["heuristic"] = legacy
+    for kind, target in named.items():
+        kinds[kind] = _factory(target)
+    return kinds
+
+
+def _factory(target: str) -> Callable[[Game, str, int], Bot]:
+    def build(game: Game, seat: str, seed: int) -> Bot:
+        module_name, _, class_name = target.partition(":")
+        bot_class = getattr(importlib.import_module(module_name), class_name)
+        bot: Bot = bot_class(game, seat, seed)
+        return bot
+
+    return build
+
+
 def make_bot(game: Game, kind: str, seat: str, seed: int = 0) -> Bot:
     """A bot of ``kind`` (``random``, ``heuristic``, ...) for ``seat`` of ``game``."""
-    kinds = game.bot_kinds()
+    kinds = bot_kinds(game)
     if kind not in kinds:
         raise OptionError(f"unknown bot {kind!r} for {game.id}; choose from {', '.join(sorted(kinds))}")
     if seat not in game.seats:

@@ -28,8 +28,11 @@ def play_out(state: State, bots: Mapping[str, Bot], max_steps: int = 1_000_000) 
     """Let the bots play ``state`` to the end; returns the number of decisions made.
 
     Seats that choose simultaneously are asked one after another (the first listed seat
-    until it is done); each sees only its own view, so the order does not matter.
+    until it is done); each sees only its own view, so the order does not matter. Nobody will
+    undo a game the bots play to its end, so the state stops keeping what undo needs
+    (``state.keep_undo = False``), which saves a copy of the position at every undo floor.
     """
+    state.keep_undo = False
     steps = 0
     to_act, legal_actions, apply, view = state.to_act, state.legal_actions, state.apply, state.view
     while True:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 import consim
-from consim.bots.base import Bot, make_bot
+from consim.bots.base import Bot, bot_kinds, make_bot
 from consim.cli.args import parse_options, parse_seats
 from consim.cli.main import app
 from consim.cli.render import render_outcome, render_view
@@ -39,10 +39,10 @@ def parse_players(game: Game, seat: list[str] | None) -> dict[str, str]:
     seat; unnamed seats get the heuristic bot, and with no seat named the first is human."""
     chosen = parse_seats(game, seat or [])
     for name, who in chosen.items():
-        if who != "human" and who not in game.bot_kinds():
+        if who != "human" and who not in bot_kinds(game):
             raise OptionError(
                 f"unknown player {who!r} for {name}; use human or "
-                f"bot:{'|bot:'.join(sorted(game.bot_kinds()))}"
+                f"bot:{'|bot:'.join(sorted(bot_kinds(game)))}"
             )
     if not chosen:
         chosen[game.seats[0]] = "human"
@@ -249,7 +249,7 @@ class Session:
         for s, v in sorted(out.scores.items(), key=lambda kv: -kv[1]):
             table.add_row(s, f"{v:g}", "winner" if s in out.winners else "")
         console.print(table)
-        breakdown = render_outcome(state.game.id, out.details)
+        breakdown = render_outcome(state.game.id, out)
         if breakdown is not None:
             console.print(breakdown)
         console.print(f"[bold]{out.result}[/bold]")

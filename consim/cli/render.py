@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -11,96 +13,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from consim.core.game import Outcome
+from consim.core.registry import GAMES
+
 Renderer = Callable[[Mapping[str, Any]], RenderableType]
 
 
 def _generic(view: Mapping[str, Any]) -> RenderableType:
     return Panel(json.dumps(view, indent=1, default=str), title="view")
-
-
-def _iraq(view: Mapping[str, Any]) -> RenderableType:
-    seat = view.get("seat")
-    parts: list[RenderableType] = []
-    head = Text(
-        f"{view['scenario']} - turn {view['turn']} of {view['turns']} - {view['phase']}",
-        style="bold",
-    )
-    parts.append(head)
-    table = Table(title="Factions", show_lines=False)
-    table.add_column("seat")
-    table.add_column("uses")
-    table.add_column("VP", justify="right")
-    table.add_column("cards", justify="right")
-    table.add_column("last turn", justify="right")
-    table.add_column("status")
-    last = view["history"][-1] if view["history"] else None
-    for s in view["seats"]:
-        status = []
-        if view["phase"] == "commitment":
-            status.append("committed" if s in view["committed"] else "choosing")
-        if view["phase"] == "declare":
-            status.append("declared" if s in view["declared"] else "choosing")
-        if s in view["to_act"]:
-            status.append("to act")
-        last_txt = f"{last['fv'][s]} FV +{last['vp'][s]}" if last else ""
-        name = Text(s, style="bold cyan") if s == seat else Text(s)
-        table.add_row(
-            name,
-            "".join(view["uses"][s]),
-            str(view["vp"][s]),
-            str(view["hand_sizes"][s]),
-            last_txt,
-            ", ".join(status),
-        )
-    parts.append(table)
-    conflicts = "; ".join(f"{k}: {' vs '.join(v)}" for k, v in view["conflicts"].items())
-    extra = (
-        f" - each turn you may also count {' or '.join(view['either_or'])} cards, not both"
-        if view["either_or"]
-        else ""
-    )
-    parts.append(
-        Text(f"Conflicts: {conflicts}. Deck {view['deck_size']}, discard {view['discard_size']}.{extra}")
-    )
-    neg = view.get("negotiation")
-    if neg:
-        line = f"Negotiations round {neg['round']}/{neg['rounds']}, order {' > '.join(neg['order'])}"
-        offer = neg.get("offer")
-        if offer:
-            line += f"; {offer['from']} is making an offer to {offer['to']} ({offer['stage']})"
-            if "give" in offer:
-                gives = ", ".join(f"{c['name']} ({c['use']}{c['fv']})" for c in offer["give"]) or "nothing"
-                if offer["stage"] == "give":
-                    line += f": offering {gives} so far"
-                else:
-                    ask = (
-                        "as a gift" if offer["ask"] == 0 else f"for {offer['ask']} card(s), {offer['filter']}"
-                    )
-                    line += f": gives {gives} {ask}"
-        parts.append(Text(line, style="yellow"))
-    if "hand" in view:
-        hand = Table(
-            title=f"{seat}'s hand - usable FV {view['usable_fv']}"
-            + (f" (counting {view['side']} cards)" if view.get("side") else "")
-        )
-        hand.add_column("card")
-        hand.add_column("use", justify="center")
-        hand.add_column("FV", justify="right")
-        hand.add_column("counts", justify="center")
-        pending = set(view.get("pending_discards", []))
-        side_letters = set(view.get("either_or", []))
-        counted_side = {"US": "U", "Insurgent": "I"}.get(view.get("side") or "", "")
-        for c in sorted(view["hand"], key=lambda c: (not c["usable"], -c["fv"], c["name"])):
-            if c["use"] in side_letters:
-                mark = "yes" if c["use"] == counted_side else "other side"
-            else:
-                mark = "yes" if c["usable"] else "-"
-            style = "strike dim" if c["name"] in pending else ("green" if c["usable"] else "dim")
-            hand.add_row(Text(c["name"], style=style), c["use"], str(c["fv"]), mark)
-        parts.append(hand)
-        if pending:
-            parts.append(Text(f"Chosen to discard: {', '.join(sorted(pending))}", style="red"))
-    return Group(*parts)
 
 
 def _jihad(view: Mapping[str, Any]) -> RenderableType:
@@ -274,16 +194,34 @@ def _baghdad(view: Mapping[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-RENDERERS: dict[str, Renderer] = {"baghdad": _baghdad, "iraq": _iraq, "jihad": _jihad}
+RENDERERS: dict[str, Renderer] = {"baghdad": _baghdad, "jihad": _jihad}
+
+
+def _present(game_id: str) -> ModuleType | None:
+    """The game's own terminal rendering, ``consim.games.<id>.present``, if it has one."""
+    try:
+        module_name = GAMES[game_id].partition(":")[0]
+    except KeyError:
+        return None
+    try:
+        return importlib.import_module(f"{module_name}.present")
+    except ModuleNotFoundError:
+        return None
 
 
 def render_view(view: Mapping[str, Any]) -> RenderableType:
-    return RENDERERS.get(str(view.get("game")), _generic)(view)
+    """A view drawn for the terminal by its game's ``present.render``."""
+    game_id = str(view.get("game"))
+    module = _present(game_id)
+    if module is not None and hasattr(module, "render"):
+        rendered: RenderableType = module.render(view)
+        return rendered
+    return RENDERERS.get(game_id, _generic)(view)
 
 
 # -- the end of a game ------------------------------------------------------------------------
 
-OutcomeRenderer = Callable[[Mapping[str, Any]], RenderableType]
+OutcomeRenderer = Callable[[Outcome], RenderableType]
 
 #: [5.2] the parts of The First Jihad's Outcome Points, in the rulebook's order
 _JIHAD_PARTS: tuple[tuple[str, str], ...] = (
@@ -297,8 +235,8 @@ _JIHAD_PARTS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _jihad_outcome(details: Mapping[str, Any]) -> RenderableType:
-    parts = details.get("breakdown") or {}
+def _jihad_outcome(outcome: Outcome) -> RenderableType:
+    parts = outcome.details.get("breakdown") or {}
     table = Table(title="Outcome Points (5.2)", title_justify="left")
     table.add_column("part")
     table.add_column("OP", justify="right")
@@ -309,19 +247,23 @@ def _jihad_outcome(details: Mapping[str, Any]) -> RenderableType:
             table.add_row(label, "n/a")  # 5.2 E is scored only in the Advanced Game
     lands = ", ".join(parts.get("A_lands") or []) or "none"
     table.caption = f"Islam markers in: {lands}"
-    total = details.get("outcome_points")
+    total = outcome.points if outcome.points is None else int(outcome.points)
     lines: list[RenderableType] = [table]
     if parts.get("sudden_death"):
         lines.append(Text("Driven out of Rome: sudden death (5.1), scored as at least 56 OP.", style="red"))
-    lines.append(Text(f"Total: {total} Outcome Points. Level reached: {details.get('level')}.", style="bold"))
+    lines.append(Text(f"Total: {total} Outcome Points. Level reached: {outcome.level}.", style="bold"))
     return Group(*lines)
 
 
-#: per game, how to show the end of the game from ``Outcome.details`` (after the scores)
+#: per game, how to show the end of the game from its ``Outcome`` (after the scores)
 OUTCOME_RENDERERS: dict[str, OutcomeRenderer] = {"jihad": _jihad_outcome}
 
 
-def render_outcome(game_id: str, details: Mapping[str, Any]) -> RenderableType | None:
+def render_outcome(game_id: str, outcome: Outcome) -> RenderableType | None:
     """The game's own end-of-game breakdown, or ``None`` if it has no outcome renderer."""
+    module = _present(game_id)
+    if module is not None and hasattr(module, "render_outcome"):
+        shown: RenderableType | None = module.render_outcome(outcome)
+        return shown
     renderer = OUTCOME_RENDERERS.get(game_id)
-    return None if renderer is None else renderer(details)
+    return None if renderer is None else renderer(outcome)

@@ -36,3 +36,8 @@ class ContentError(ValueError):
 
 class RestoreError(ValueError):
     """A serialized state is inconsistent and cannot be restored."""
+
+
+class VersionConflict(IllegalAction):
+    """The action was meant for another version of the position (``apply(...,
+    expect_version=N)``): someone else acted first. The state is unchanged."""

@@ -1,10 +1,12 @@
 """The game-agnostic engine: :class:`Game`, :class:`State`, :class:`Prompt`, :class:`Outcome`.
 
-A game package subclasses :class:`Game` (static content and options, shared by every state) and
-:class:`State` (the mutable position). The base classes own everything that is the same for
-every game: input parsing and validation, the log and its audiences, the action record, the
-random generator, undo, cloning and serialization. A game fills in a few narrow hooks that
-follow its rulebook's sequence of play.
+A game package subclasses :class:`Game` (options, seats, static tables, and the hooks that set
+up, show and score a position) and :class:`State` (naming the types of its tables and of its
+typed state :attr:`State.data`). The sequence of play is a stack of frames
+(:mod:`consim.core.flow`) that the base :class:`State` runs: it asks the frame on top who acts,
+what is asked, what is legal and what each action does. The base classes own everything that is
+the same for every game: input parsing and validation, the log and its audiences, the action
+record, the random generator, undo, cloning and serialisation.
 
 >>> import consim
 >>> state = consim.load_game("iraq", players=2).new_game(seed=1)
@@ -12,20 +14,30 @@ follow its rulebook's sequence of play.
 ('US', 'Insurgent')
 >>> state.prompt("US").actions[-1].text
 'done'
+>>> v = state.version
+>>> _ = state.apply("US", "done")
+>>> state.version == v + 1
+True
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import operator
 import secrets
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from pathlib import Path
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from consim.core.action import Action
+from consim.core.data import Codec, Data
 from consim.core.errors import (
     AmbiguousAction,
     ContentError,
@@ -33,19 +45,21 @@ from consim.core.errors import (
     MalformedAction,
     OptionError,
     RestoreError,
+    VersionConflict,
 )
-from consim.core.log import LogEntry
+from consim.core.flow import RETRACT, Decision, Frame, SecretChoice
+from consim.core.log import ChatMessage, LogEntry
 from consim.core.record import Record
 from consim.core.rng import Rng
-
-if TYPE_CHECKING:
-    from consim.bots.base import Bot
+from consim.core.version import ENGINE
 
 T = TypeVar("T")
 
-STATE_FORMAT = "consim-state/1"
+STATE_FORMAT = "consim-state/2"
+_MASK64 = (1 << 64) - 1
 _new_entry = tuple.__new__
 _NO_SEATS: frozenset[str] = frozenset()
+_MAX_STEPS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,26 +76,56 @@ class Prompt:
 
 
 @dataclass(frozen=True, slots=True)
+class Conflict:
+    """One contest decided separately within a game (Iraq's Civil War and Insurgency)."""
+
+    seats: tuple[str, ...]
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game.
 
-    ``scores`` maps every seat to a number where higher is better for that seat (each game
-    documents its unit); ``winners`` may hold several seats; ``result`` is a sentence for
-    people; ``details`` holds game-specific figures.
+    ``scores`` maps every seat to a number where higher is better for that seat (``unit``
+    names it); ``winners`` may hold several seats; ``result`` is a sentence for people. The
+    typed fields below are filled where a game has them; ``details`` holds anything else the
+    game reports.
     """
 
     scores: dict[str, float]
     winners: tuple[str, ...]
     result: str
     details: dict[str, Any] = field(default_factory=dict)
+    #: what ``scores`` count ("VP", "victory PP", ...)
+    unit: str = ""
+    #: the game's own victory measure when it has one (The First Jihad's Outcome Points)
+    points: float | None = None
+    #: the victory level reached ("" when the game has none)
+    level: str = ""
+    #: how the game ended, in a few words, for simulation summaries
+    ending: str = ""
+    #: the game's length in turns
+    turns: int | None = None
+    #: contests decided separately, by name
+    conflicts: dict[str, Conflict] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "scores": dict(self.scores),
             "winners": list(self.winners),
             "result": self.result,
+            "unit": self.unit,
+            "points": self.points,
+            "level": self.level,
+            "ending": self.ending,
+            "turns": self.turns,
+            "conflicts": {
+                k: {"seats": list(c.seats), "winners": list(c.winners)} for k, c in self.conflicts.items()
+            },
             "details": self.details,
         }
+        return data
 
 
 class GameOptions(BaseModel):
@@ -90,14 +134,45 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def normal_seed(seed: object) -> int:
+    """The seed actually used: any integer-like value (``operator.index``: numpy integers
+    too), reduced to the generator's 64 bits.
+
+    >>> normal_seed(7), normal_seed(-1) == 2**64 - 1
+    (7, True)
+    """
+    if isinstance(seed, bool):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    try:
+        value = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"seed must be an integer, not {type(seed).__name__} {seed!r}"[:80]) from None
+    return value & _MASK64
+
+
 class Game(ABC):
-    """A game with fixed options: static content, seats and the factory of states."""
+    """A game with fixed options: seats, static tables, and the factory of states.
+
+    Subclasses set the class attributes, build ``seats`` and ``tables`` in ``__init__`` and
+    implement the hooks :meth:`_setup`, :meth:`_view` and :meth:`_outcome`.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
     Options: ClassVar[type[GameOptions]]
+    #: the State subclass of this game
+    state_class: ClassVar[type[State]]
+    #: every frame class of the game's sequence of play (saved states name them)
+    frames: ClassVar[tuple[type[Frame[Any]], ...]] = ()
+    #: one line for ``consim list``: what can be played and how complete it is
+    status: ClassVar[str] = ""
+    #: bot kinds besides ``random``: kind -> ``"module:Class"``, built as ``Class(game, seat, seed)``
+    bots: ClassVar[Mapping[str, str]] = {}
+
     #: seats in the game's canonical order; set by each subclass in ``__init__``
     seats: tuple[str, ...]
+    #: the static, id-indexed tables states share (content and options); set in ``__init__``
+    tables: Any
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -108,57 +183,128 @@ class Game(ABC):
             )
             raise OptionError(f"bad options for {self.id}: {problems}") from None
         self.options: dict[str, Any] = self.opts.model_dump(mode="json")
+        self._codec: Codec | None = None
+        self._interned: dict[tuple[str, tuple[str, ...]], Action] = {}
+
+    # -- hooks ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def _setup(self, state: Any) -> None:
+        """Set up ``state.data`` and push the first frames (may use ``state.rng``)."""
+
+    @abstractmethod
+    def _view(self, state: Any, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None`` = spectator), as JSON-ready data."""
+
+    @abstractmethod
+    def _outcome(self, state: Any) -> Outcome | None:
+        """The outcome once the game is over."""
+
+    def _check(self, state: Any) -> None:  # noqa: B027 - optional hook
+        """Raise ``RestoreError`` if a restored position breaks an invariant the types alone do
+        not express (every card in exactly one place, ...)."""
+
+    def id_tables(self) -> Mapping[str, Sequence[str]]:
+        """The names of each kind of content id (``{"card": (...)}``) used by ``Ref`` fields."""
+        return {}
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        """What is played, as opposed to who plays it; by default one faction per seat."""
+        return self.seats
+
+    def controller(self, state: Any, faction: str) -> str:
+        """The seat that controls ``faction`` in ``state`` (by default the seat of that name)."""
+        return faction
+
+    def chat_open(self, state: Any, seat: str) -> bool:
+        """Whether ``seat`` may send messages now."""
+        return True
 
     # -- states ---------------------------------------------------------------------------
 
-    @abstractmethod
-    def _blank_state(self, seed: int) -> State:
-        """A state object with base fields set and game data not yet initialised."""
+    @property
+    def codec(self) -> Codec:
+        """Writes and reads this game's typed state (ids by name, frames by name)."""
+        if self._codec is None:
+            frames: dict[str, type[Data]] = {}
+            for cls in self.frames:
+                if cls.name in frames and frames[cls.name] is not cls:
+                    raise TypeError(f"two frames of {self.id} share the name {cls.name!r}")
+                frames[cls.name] = cls
+            tables = {k: tuple(v) for k, v in self.id_tables().items()}
+            tables.setdefault("seat", self.seats)
+            tables.setdefault("faction", self.factions)
+            self._codec = Codec(tables, frames)
+        return self._codec
 
-    def new_game(self, seed: int | None = None) -> State:
-        """Start a game. Everything random in it derives from ``seed``."""
-        if seed is None:
-            seed = secrets.randbits(32)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
-        state = self._blank_state(seed)
-        state._setup()
-        state._revealed = False  # what the set-up shows comes before any undoable action
-        state._reveal_seats = frozenset()
-        state._after_change()
+    def new_game(self, seed: object = None) -> State:
+        """Start a game. Everything random in it derives from ``seed`` (any integer-like value;
+        a random one if omitted)."""
+        used = secrets.randbits(32) if seed is None else normal_seed(seed)
+        state = self.state_class(self, used)
+        self._setup(state)
+        state._advance()
+        state._settled()  # what the set-up shows comes before any undoable action
         return state
 
     def restore(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict`; raises ``RestoreError`` if inconsistent."""
         try:
-            if data.get("format") != STATE_FORMAT:
-                raise RestoreError(f"not a consim state (format {data.get('format')!r})")
+            fmt = data.get("format")
+            if fmt != STATE_FORMAT:
+                raise RestoreError(
+                    f"not a consim state of this engine (format {fmt!r}, expected {STATE_FORMAT})"
+                )
             if data.get("game") != self.id:
                 raise RestoreError(f"state is for game {data.get('game')!r}, not {self.id!r}")
             if data.get("options") != self.options:
                 raise RestoreError(
                     f"state options {data.get('options')!r} differ from this game's {self.options!r}"
                 )
-            state = self._blank_state(int(data["seed"]))
+            codec = self.codec
+            state = self.state_class(self, normal_seed(data["seed"]))
             state.rng = Rng(int(data["rng"]["state"]), int(data["rng"]["calls"]))
-            state._log = [LogEntry.from_dict(e) for e in data["log"]]
+            state.version = int(data.get("version", 0))
+            state._log = [LogEntry.from_dict(e) for e in data.get("log", [])]
             state._actions = [(str(s), str(t)) for s, t in data["actions"]]
-            state._undo_floor = int(data["undo_floor"])
-            state._load(data["data"])
-            state._check()
+            state._chat = [ChatMessage.from_dict(m) for m in data.get("chat", [])]
+            state._floor = int(data["undo_floor"])
+            if not 0 <= state._floor <= len(state._actions):
+                raise RestoreError("undo_floor is outside the list of actions")
+            state.stack = codec.load_value(list[Frame[Any]], data["stack"], "stack")
+            state.data = codec.load(state.data_type, data["data"], "data")
+            undo = data.get("undo")
+            if undo is not None:
+                state._snap = _Snapshot(
+                    codec.load(state.data_type, undo["data"], "undo.data"),
+                    codec.load_value(list[Frame[Any]], undo["stack"], "undo.stack"),
+                    Rng(int(undo["rng"]["state"]), int(undo["rng"]["calls"])),
+                    int(undo["log_len"]),
+                    int(undo["actions_len"]),
+                )
+            elif state._floor < len(state._actions):
+                state._floor = len(state._actions)  # nothing to return to: undo starts here
+            start = data.get("start")
+            state._start = dict(start) if isinstance(start, Mapping) else None
+            self._check(state)
         except RestoreError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise RestoreError(f"cannot restore {self.id} state: {exc!r}") from exc
-        state._after_change()
+            raise RestoreError(f"cannot restore {self.id} state: {exc!r}"[:300]) from exc
+        state._advance()
+        state._settled()
         return state
 
-    #: one line for ``consim list``: what can be played and how complete it is
-    status: ClassVar[str] = ""
+    def action(self, verb: str, *args: str) -> Action:
+        """The one :class:`Action` of this text, built once per game (legal-action lists reuse it)."""
+        key = (verb, args)
+        found = self._interned.get(key)
+        if found is None:
+            found = self._interned[key] = Action(verb, args)
+        return found
 
-    #: ``"module:Class"`` of the game's heuristic bot, offered as bot kind ``heuristic``;
-    #: the class is built as ``Class(game, seat, seed)``
-    heuristic_bot: ClassVar[str | None] = None
+    # -- content and variants -------------------------------------------------------------
 
     @classmethod
     def load_content(cls) -> object:
@@ -176,118 +322,141 @@ class Game(ABC):
         return []
 
     @classmethod
+    def content_dir(cls) -> Path | None:
+        """The folder of the game's content files (``content/`` beside its package)."""
+        module = sys.modules.get(cls.__module__) or importlib.import_module(cls.__module__)
+        if module.__file__ is None:  # pragma: no cover
+            return None
+        folder = Path(module.__file__).resolve().parent / "content"
+        return folder if folder.is_dir() else None
+
+    _content_hashes: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def content_hash(cls) -> str:
+        """A short hash of every content file of the game (records carry it)."""
+        cached = Game._content_hashes.get(cls.id)
+        if cached is None:
+            digest = hashlib.sha256()
+            folder = cls.content_dir()
+            if folder is not None:
+                for path in sorted(
+                    p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                ):
+                    digest.update(path.relative_to(folder).as_posix().encode())
+                    digest.update(b"\0")
+                    digest.update(path.read_bytes().replace(b"\r\n", b"\n"))
+                    digest.update(b"\0")
+            cached = Game._content_hashes[cls.id] = digest.hexdigest()[:16]
+        return cached
+
+    @classmethod
     def variants(cls) -> list[dict[str, Any]]:
         """Option sets that together cover the game's scenarios and readings; the conformance
         suite and benchmarks run each of them."""
         return [{}]
 
-    # -- bots -----------------------------------------------------------------------------
-
-    def bot_kinds(self) -> dict[str, Callable[[Game, str, int], Bot]]:
-        """Bot factories by kind name; every game has at least ``random`` and ``heuristic``."""
-        from consim.bots.base import RandomBot
-
-        kinds: dict[str, Callable[[Game, str, int], Bot]] = {
-            "random": lambda game, seat, seed: RandomBot(seed)
-        }
-        if self.heuristic_bot is not None:
-            module_name, _, class_name = self.heuristic_bot.partition(":")
-            bot_class = getattr(importlib.import_module(module_name), class_name)
-            kinds["heuristic"] = lambda game, seat, seed: bot_class(game, seat, seed)
-        return kinds
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.options}>"
 
 
-class State(ABC):
-    """A position in a game. Mutated only through :meth:`apply`."""
+class _Snapshot(NamedTuple):
+    """The position at the undo floor: undo returns here and replays the actions since."""
+
+    data: Data
+    stack: list[Frame[Any]]
+    rng: Rng
+    log_len: int
+    actions_len: int
+
+
+class State:
+    """A position in a game. Changed only through :meth:`apply` (and :meth:`undo`).
+
+    Rules code reads the game's static tables in :attr:`tables` and its typed mutable state in
+    :attr:`data`; the sequence of play is :attr:`stack` (frames, the top one in progress).
+    """
+
+    __slots__ = (
+        "_actions",
+        "_chat",
+        "_floor",
+        "_handled",
+        "_last_reveal",
+        "_legal",
+        "_log",
+        "_reveal_seats",
+        "_revealed",
+        "_shared",
+        "_snap",
+        "_start",
+        "_to_act",
+        "cache",
+        "data",
+        "game",
+        "keep_undo",
+        "rng",
+        "seed",
+        "stack",
+        "tables",
+        "version",
+    )
+
+    #: the class of :attr:`data` (each game's State subclass sets it)
+    data_type: ClassVar[type[Data]]
+
+    #: the game's typed mutable state (each game's subclass names its type)
+    data: Data
+    #: the game's static tables, shared by every state of one Game (each subclass names the type)
+    tables: Any
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
+        self.tables = game.tables
         self.seed = seed
         self.rng = Rng(seed)
+        self.stack: list[Frame[Any]] = []
+        #: increases by one with every change of the position (apply, undo, retract)
+        self.version = 0
+        #: scratch space for queries of the current position; the core empties it whenever
+        #: the position changes (after every step of the sequence of play)
+        self.cache: dict[Any, Any] = {}
         self._log: list[LogEntry] = []
         self._actions: list[tuple[str, str]] = []
-        self._undo_floor = 0
+        self._chat: list[ChatMessage] = []
+        self._shared = False
+        self._floor = 0
+        self._snap: _Snapshot | None = None
+        #: keep what undo needs (a copy of the position at each undo floor); batch play that
+        #: never undoes, such as ``consim.bots.driver.play_out``, turns it off to save the copies
+        self.keep_undo = True
+        self._start: dict[str, Any] | None = None
         self._revealed = False
         self._reveal_seats: frozenset[str] | None = frozenset()
         self._last_reveal: frozenset[str] | None = frozenset()
-        self._to_act_cache: tuple[str, ...] | None = None
-        self._legal_cache: dict[str, list[Action]] = {}
-        self._memo: dict[str, Any] = {}
-
-    # -- hooks each game implements -------------------------------------------------------
-
-    @abstractmethod
-    def _setup(self) -> None:
-        """Set up the initial position (may use ``self.rng``)."""
-
-    @abstractmethod
-    def _compute_to_act(self) -> tuple[str, ...]:
-        """Seats that must decide now; empty when the game is over."""
-
-    @abstractmethod
-    def _legal(self, seat: str) -> list[Action]:
-        """Legal actions of a seat that is to act."""
-
-    @abstractmethod
-    def _prompt_text(self, seat: str) -> tuple[str, str]:
-        """(question, rule reference) for a seat that is to act."""
-
-    @abstractmethod
-    def _act(self, seat: str, action: Action) -> None:
-        """Carry out a legal action. Emits log entries with :meth:`emit`."""
-
-    @abstractmethod
-    def _outcome(self) -> Outcome | None:
-        """The outcome when the game is over, else ``None``."""
-
-    @abstractmethod
-    def _view(self, seat: str | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None`` = spectator), as JSON-ready data."""
-
-    @abstractmethod
-    def _dump(self) -> dict[str, Any]:
-        """The game-specific part of the state as JSON-ready data."""
-
-    @abstractmethod
-    def _load(self, data: Mapping[str, Any]) -> None:
-        """Inverse of :meth:`_dump`."""
-
-    @abstractmethod
-    def _copy_data_to(self, other: State) -> None:
-        """Copy the game-specific data into ``other`` (for :meth:`clone`); no sharing of
-        mutable containers."""
-
-    def _check(self) -> None:  # noqa: B027 - optional hook
-        """Raise ``RestoreError`` if the restored data breaks an invariant."""
-
-    def _why_illegal(self, seat: str, action: Action) -> str:
-        """Explain why a well-formed action is refused; games override to cite rules."""
-        return f"{action.text!r} is not a legal choice for {seat} now"
-
-    def _chat_open(self, seat: str) -> bool:
-        """Whether ``seat`` may send free-form messages (``say``) now."""
-        return False
+        self._to_act: tuple[str, ...] | None = None
+        self._legal: dict[str, list[Action]] = {}
+        self._handled: list[LogEntry] = []
 
     # -- the public surface ----------------------------------------------------------------
 
     def to_act(self) -> tuple[str, ...]:
         """Seats that must decide now. Several at once means a secret simultaneous choice."""
-        if self._to_act_cache is None:
-            self._to_act_cache = self._compute_to_act()
-        return self._to_act_cache
+        if self._to_act is None:
+            self._to_act = self._top_seats()
+        return self._to_act
 
     def legal_actions(self, seat: str) -> list[Action]:
         """The legal actions of ``seat`` now (empty if it is not to act)."""
-        cached = self._legal_cache.get(seat)
+        cached = self._legal.get(seat)
         if cached is None:
             if seat not in self.to_act():
                 self._check_seat(seat)
                 return []
-            cached = self._legal_cache[seat] = self._legal(seat)
-        return list(cached)
+            top = self.stack[-1]
+            assert isinstance(top, Decision)
+            cached = self._legal[seat] = top.legal(self, seat)
+        return cached[:]
 
     def prompt(self, seat: str) -> Prompt:
         """What ``seat`` is asked now, with the legal actions."""
@@ -296,16 +465,66 @@ class State(ABC):
             if self.is_over():
                 return Prompt(seat, "The game is over.", [])
             waiting = ", ".join(self.to_act())
-            return Prompt(seat, f"Waiting for {waiting}.", [])
-        text, rule = self._prompt_text(seat)
+            text = f"Waiting for {waiting}."
+            top = self.stack[-1]
+            if isinstance(top, SecretChoice) and top.can_retract(seat):
+                text += " You have made your choice; 'retract' takes it back until the others have chosen."
+            return Prompt(seat, text, [])
+        top = self.stack[-1]
+        assert isinstance(top, Decision)
+        text, rule = top.prompt(self, seat)
         return Prompt(seat, text, self.legal_actions(seat), rule)
 
-    def apply(self, seat: str, action: Action | str) -> list[LogEntry]:
+    def apply(self, seat: str, action: Action | str, *, expect_version: int | None = None) -> list[LogEntry]:
         """Carry out ``seat``'s action (an :class:`Action` or its text form).
 
         Returns the new log entries (all audiences). Raises :class:`IllegalAction` and leaves
-        the state unchanged if the input is malformed, ambiguous or illegal now.
+        the state unchanged if the input is malformed, ambiguous or illegal now, or if
+        ``expect_version`` is given and the position is no longer that version.
         """
+        if expect_version is not None and expect_version != self.version:
+            raise VersionConflict(
+                f"the position has changed (version {self.version}, not {expect_version}): "
+                "someone acted first; look again"
+            )
+        # the fast path: one of the legal actions, as an Action, from a seat to act
+        legal = self._legal.get(seat)
+        if legal is None or type(action) is not Action or action not in legal:
+            accepted = self._accept(seat, action)
+            if accepted is None:  # a message or a take-back: handled
+                return self._handled
+            action = accepted
+        top: Decision[Any] = self.stack[-1]  # type: ignore[assignment]
+        # carry it out (the hot path of every game: _perform, written out)
+        actions = self._actions
+        if self._snap is None and len(actions) == self._floor and self.keep_undo:
+            self._snap = self._snapshot()
+        if self._shared:
+            self._own()
+            actions = self._actions
+        log = self._log
+        start = len(log)
+        rng = self.rng
+        calls = rng.calls
+        top.act(self, seat, action)
+        actions.append((seat, action[2]))
+        self._legal = {}
+        self.cache.clear()
+        self._advance()
+        if self._revealed:
+            self._moved_floor()
+        else:
+            if self.rng.calls != calls:
+                self._floor = len(actions)
+                self._snap = None
+            self._last_reveal = _NO_SEATS  # the previous action's reveal (if any) is over
+        self.version += 1
+        return log[start:]
+
+    def _accept(self, seat: str, action: object) -> Action | None:
+        """Check input that is not plainly one of the legal actions: parse text, refuse what is
+        malformed or illegal with the reason, match loosely typed text, and handle messages and
+        take-backs (returns ``None`` then, with their log entries in ``_handled``)."""
         if seat not in self.game.seats:
             self._check_seat(seat)
         if type(action) is not Action:
@@ -313,37 +532,27 @@ class State(ABC):
                 action = Action.parse(action)
             elif not isinstance(action, Action):
                 raise MalformedAction(f"expected an Action or its text, got {type(action).__name__}")
-        if action[0] == "say":
-            return self._say(seat, action)
-        to_act = self._to_act_cache
-        if to_act is None:
-            to_act = self._to_act_cache = self._compute_to_act()
+        assert isinstance(action, Action)
+        verb = action[0]
+        if verb == "say":
+            self._say_action(seat, action)
+            self._handled = []
+            return None
+        to_act = self.to_act()
+        if verb == "retract" and (seat not in to_act or action not in self.legal_actions(seat)):
+            self._handled = self._retract(seat, action)
+            return None
         if seat not in to_act:
             if not to_act:
                 raise IllegalAction("the game is over; no more actions are accepted")
             raise IllegalAction(f"{seat} is not to act now; waiting for {', '.join(to_act)}")
-        legal = self._legal_cache.get(seat)
+        top: Decision[Any] = self.stack[-1]  # type: ignore[assignment]
+        legal = self._legal.get(seat)
         if legal is None:
-            legal = self._legal_cache[seat] = self._legal(seat)
+            legal = self._legal[seat] = top.legal(self, seat)
         if action not in legal:
-            action = self._match(seat, action, legal)
-        log = self._log
-        start = len(log)
-        calls = self.rng.calls
-        self._act(seat, action)
-        self._actions.append((seat, action[2]))
-        if self._revealed:
-            self._undo_floor = len(self._actions)
-            self._revealed = False
-            self._last_reveal, self._reveal_seats = self._reveal_seats, frozenset()
-        else:
-            if self.rng.calls != calls:
-                self._undo_floor = len(self._actions)
-            self._last_reveal = _NO_SEATS  # the previous action's reveal (if any) is over
-        self._to_act_cache = None
-        if self._legal_cache:
-            self._legal_cache = {}
-        return self._log[start:]
+            action = self._match(seat, action, legal, top)
+        return action
 
     def is_over(self) -> bool:
         return not self.to_act()
@@ -352,13 +561,13 @@ class State(ABC):
         """The :class:`Outcome` once the game is over, else ``None``."""
         if not self.is_over():
             return None
-        return self._outcome()
+        return self.game._outcome(self)
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-ready data; ``None`` is a spectator."""
         if seat is not None:
             self._check_seat(seat)
-        data = self._view(seat)
+        data = self.game._view(self, seat)
         data["game"] = self.game.id
         data["seat"] = seat
         data["to_act"] = list(self.to_act())
@@ -369,34 +578,99 @@ class State(ABC):
         """The full log, every audience (an omniscient record; use :meth:`visible_log`)."""
         return list(self._log)
 
-    def visible_log(self, seat: str | None) -> list[LogEntry]:
-        """The log entries ``seat`` may read (``None`` = spectator: public entries only)."""
+    def visible_log(self, seat: str | None, since: int = 0) -> list[LogEntry]:
+        """The log entries ``seat`` may read (``None`` = spectator: public entries only),
+        from entry number ``since`` on."""
         if seat is not None:
             self._check_seat(seat)
-        return [e for e in self._log if e.audience is None or (seat is not None and seat in e.audience)]
+        return [
+            e for e in self._log[since:] if e.audience is None or (seat is not None and seat in e.audience)
+        ]
+
+    def chat(self, seat: str | None, since: int = 0) -> list[ChatMessage]:
+        """The messages ``seat`` may read (``None``: those to the whole table)."""
+        return [m for m in self._chat[since:] if m.visible_to(seat)]
+
+    def say(self, seat: str, to: Sequence[str] | None, text: str) -> ChatMessage:
+        """Send a message from ``seat`` to some seats (``None``: the whole table). Messages are
+        recorded and delivered, never enforced, and not part of the game: they neither change
+        the position nor stop an undo."""
+        self._check_seat(seat)
+        if not self.game.chat_open(self, seat):
+            raise IllegalAction("messages cannot be sent now")
+        if not text.strip():
+            raise IllegalAction("an empty message")
+        targets: tuple[str, ...] | None = None
+        if to is not None:
+            bad = [t for t in to if t not in self.game.seats]
+            if bad or seat in to or not to:
+                shown = ", ".join(t[:20] for t in to)
+                raise IllegalAction(f"bad message recipients {shown!r}; seats: {', '.join(self.game.seats)}")
+            targets = tuple(s for s in self.game.seats if s in to)
+        self._own()
+        msg = ChatMessage(len(self._chat), seat, targets, text.strip(), len(self._actions))
+        self._chat.append(msg)
+        return msg
 
     def clone(self) -> State:
         """An independent copy; cheap enough for search."""
         other = object.__new__(type(self))
         other.game = self.game
+        other.tables = self.tables
         other.seed = self.seed
-        self._copy_base_to(other)
-        other._to_act_cache = self._to_act_cache
+        other.rng = self.rng.copy()
+        other.data = self.data.clone()
+        other.stack = [f.clone() for f in self.stack]
+        other.version = self.version
+        other.cache = {}
+        # the history is shared until either copy writes to it
+        other._log = self._log
+        other._actions = self._actions
+        other._chat = self._chat
+        self._shared = other._shared = True
+        other._floor = self._floor
+        other._snap = self._snap  # never changed in place
+        other.keep_undo = self.keep_undo
+        other._start = self._start
+        other._revealed = False
+        other._reveal_seats = frozenset()
+        other._last_reveal = self._last_reveal
+        other._to_act = self._to_act
+        other._legal = self._legal.copy()
         return other
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (RNG included); :meth:`Game.restore` reads it."""
-        return {
+    def to_dict(self, log: bool = True) -> dict[str, Any]:
+        """The whole state as JSON-ready data (RNG included); :meth:`Game.restore` reads it.
+        ``log=False`` leaves out the log (for stores that keep it elsewhere)."""
+        codec = self.game.codec
+        data: dict[str, Any] = {
             "format": STATE_FORMAT,
             "game": self.game.id,
             "options": dict(self.game.options),
+            "engine": ENGINE,
             "seed": self.seed,
+            "version": self.version,
             "rng": {"state": self.rng.state, "calls": self.rng.calls},
             "actions": [[s, t] for s, t in self._actions],
-            "undo_floor": self._undo_floor,
-            "log": [e.to_dict() for e in self._log],
-            "data": self._dump(),
+            "undo_floor": self._floor,
         }
+        if log:
+            data["log"] = [e.to_dict() for e in self._log]
+        data["chat"] = [m.to_dict() for m in self._chat]
+        data["stack"] = codec.dump_value(list[Frame[Any]], self.stack)
+        data["data"] = codec.dump(self.data)
+        snap = self._snap
+        if snap is not None and self._floor < len(self._actions):
+            data["undo"] = {
+                "data": codec.dump(snap.data),
+                "stack": codec.dump_value(list[Frame[Any]], snap.stack),
+                "rng": {"state": snap.rng.state, "calls": snap.rng.calls},
+                "log_len": snap.log_len,
+                "actions_len": snap.actions_len,
+            }
+        if self._start is not None:
+            data["start"] = self._start
+        return data
 
     def record(self) -> Record:
         """The game id, options, seed and every action: replays to this exact state."""
@@ -404,48 +678,159 @@ class State(ABC):
         if self.is_over():
             out = self.outcome()
             result = out.result if out else None
-        return Record(self.game.id, dict(self.game.options), self.seed, list(self._actions), result)
+        return Record(
+            self.game.id,
+            dict(self.game.options),
+            self.seed,
+            list(self._actions),
+            result,
+            engine=ENGINE,
+            content=self.game.content_hash(),
+            start=self._start,
+            chat=[m.to_dict() for m in self._chat],
+        )
+
+    def controller(self, faction: str) -> str:
+        """The seat that plays ``faction`` now (forces may change hands during a game)."""
+        return self.game.controller(self, faction)
 
     # -- undo ------------------------------------------------------------------------------
 
     def can_undo(self, seat: str | None = None) -> bool:
         """True if the last action may be taken back: no die roll, draw or reveal since, and
-        (if ``seat`` is given) it was that seat's own action."""
-        if len(self._actions) <= self._undo_floor:
+        (if ``seat`` is given) it was that seat's own action. Never while :attr:`keep_undo` is
+        off."""
+        if len(self._actions) <= self._floor or self._snap is None:
             return False
         return seat is None or self._actions[-1][0] == seat
 
     def undo(self, seat: str | None = None) -> None:
-        """Take back the last action (see :meth:`can_undo`)."""
+        """Take back the last action (see :meth:`can_undo`): the position returns to the last
+        undo floor and the actions since, but the last, are applied again."""
         if not self.can_undo(seat):
             raise IllegalAction(
                 "nothing to undo: the last action was followed by a die roll, card draw or "
                 "reveal, or was not yours"
             )
-        fresh = self.game.new_game(self.seed)
-        for s, text in self._actions[:-1]:
-            fresh.apply(s, text)
-        fresh._copy_base_to(self)
+        snap = self._snap
+        assert snap is not None
+        again = self._actions[snap.actions_len : -1]
+        self._own()
+        self.data = snap.data.clone()
+        self.stack = [f.clone() for f in snap.stack]
+        self.rng = snap.rng.copy()
+        del self._log[snap.log_len :]
+        del self._actions[snap.actions_len :]
+        self._changed()
+        self._to_act = None
+        version = self.version
+        for seat_, text in again:
+            self.apply(seat_, text)
+        self.version = version + 1
 
-    def _copy_base_to(self, other: State) -> None:
-        other.rng = self.rng.copy()
-        other._log = list(self._log)
-        other._actions = list(self._actions)
-        other._undo_floor = self._undo_floor
-        other._revealed = False
-        other._reveal_seats = frozenset()
-        other._last_reveal = self._last_reveal
-        other._to_act_cache = None
-        other._legal_cache = {}
-        other._memo = {}
-        self._copy_data_to(other)
+    # -- building positions by hand ----------------------------------------------------------
 
-    # -- helpers for games -----------------------------------------------------------------
+    @contextmanager
+    def edit(self) -> Iterator[Any]:
+        """Set up a position by hand (tests, scenario designers): change ``state.data`` (and
+        ``state.stack``) inside the block; on leaving it the state is checked like a restored
+        one and starts a new history here (:meth:`rebase`).
 
-    def emit(self, text: str, rule: str = "", to: Sequence[str] | frozenset[str] | None = None) -> None:
-        """Append a log entry; ``to`` limits its audience to those seats."""
+        >>> import consim
+        >>> state = consim.load_game("iraq", players=2).new_game(seed=1)
+        >>> with state.edit() as data:
+        ...     data.vp["US"] = 12
+        >>> state.view("US")["vp"]["US"], len(state.record().actions)
+        (12, 0)
+        """
+        yield self.data
+        self.rebase()
+
+    def rebase(self) -> None:
+        """Make the current position (edited by hand) a new starting point: it is checked (the
+        types of every field and the game's invariants), the log, actions and undo are
+        cleared, automatic steps run, and the record starts from this position."""
+        start = self.to_dict()
+        start.update(log=[], actions=[], undo_floor=0, chat=[], version=self.version + 1)
+        start.pop("undo", None)
+        start.pop("start", None)
+        fresh = self.game.restore(start)
+        fresh._start = start
+        self._become(fresh)
+
+    def refresh(self) -> None:
+        """Forget what was computed from the position (who acts, legal actions, cached queries)
+        after ``data`` was changed by hand while keeping the history, as the conformance suite's
+        leak checks do when they re-deal hidden cards. The sequence of play is not advanced.
+        Prefer :meth:`edit` to set up positions."""
+        self._changed()
+
+    # -- the sequence of play (for rules code) ------------------------------------------------
+
+    @property
+    def top(self) -> Frame[Any]:
+        """The frame in progress."""
+        return self.stack[-1]
+
+    def push(self, frame: Frame[Any]) -> None:
+        """Start a nested procedure: ``frame`` runs before the one now on top continues."""
+        self.stack.append(frame)
+
+    def push_named(self, name: str, **fields: Any) -> Frame[Any]:
+        """Push a frame of another rules module by its registered name."""
+        cls = self.game.codec.frames.get(name)
+        if cls is None:
+            raise KeyError(f"{self.game.id} has no frame named {name!r}")
+        frame: Frame[Any] = cls(**fields)  # type: ignore[assignment]
+        self.stack.append(frame)
+        return frame
+
+    def pop(self) -> Frame[Any]:
+        """End the frame on top."""
+        return self.stack.pop()
+
+    def has(self, frame: Frame[Any]) -> bool:
+        """Whether this very frame is still on the stack."""
+        return any(f is frame for f in self.stack)
+
+    def remove(self, frame: Frame[Any]) -> None:
+        """End this very frame, wherever it is on the stack."""
+        stack = self.stack
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is frame:
+                del stack[i]
+                return
+        raise ValueError(f"frame {frame.name!r} is not on the stack")
+
+    def end_game(self) -> None:
+        """The game is over: no frame remains."""
+        self.stack.clear()
+
+    def cached(self, key: Any, build: Callable[[], T]) -> T:
+        """A query of the current position, computed once until the position changes."""
+        cache = self.cache
+        if key in cache:
+            value: T = cache[key]
+            return value
+        value = cache[key] = build()
+        return value
+
+    # -- helpers for rules code --------------------------------------------------------------
+
+    def emit(
+        self,
+        text: str,
+        rule: str = "",
+        to: Sequence[str] | frozenset[str] | None = None,
+        refs: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        """Append a log entry; ``to`` limits its audience to those seats; ``refs`` names what
+        it mentions as ``(kind, id)`` pairs."""
+        if self._shared:
+            self._own()
+        log = self._log
         # tuple.__new__ skips the NamedTuple's Python-level constructor (this runs very often)
-        self._log.append(_new_entry(LogEntry, (text, rule, None if to is None else frozenset(to))))
+        log.append(_new_entry(LogEntry, (len(log), text, rule, None if to is None else frozenset(to), refs)))
 
     def mark_reveal(self, to: Sequence[str] | None = None) -> None:
         """Hidden information was shown (to ``to``, or to everyone): actions before this point
@@ -462,30 +847,139 @@ class State(ABC):
         legitimately depend on hidden information."""
         return self._last_reveal is None or seat in self._last_reveal
 
-    def _after_change(self) -> None:
-        self._to_act_cache = None
-        self._legal_cache.clear()
-        self._memo.clear()
+    # -- internals ---------------------------------------------------------------------------
 
-    def memo(self, key: str, build: Callable[[], T]) -> T:
-        """Work a game does for the current decision, such as a menu of actions with the code
-        that carries each out, which both :meth:`legal_actions` and :meth:`apply` need.
+    def _top_seats(self) -> tuple[str, ...]:
+        if not self.stack:
+            return ()
+        top = self.stack[-1]
+        return top.seats(self) if isinstance(top, Decision) else ()
 
-        ``build()`` runs once; the result is kept until the game drops it. The core drops every
-        entry on :meth:`clone`, :meth:`undo`, restore and ``_after_change``; a game that uses
-        this must clear ``self._memo`` itself whenever its ``_act`` changes the position, before
-        it looks for the next decision.
-        """
-        if key not in self._memo:
-            self._memo[key] = build()
-        value: T = self._memo[key]
-        return value
+    def _advance(self) -> None:
+        """Run automatic frames until a decision with a legal action is on top, or the game
+        is over."""
+        stack = self.stack
+        cache = self.cache
+        steps = 0
+        while stack:
+            top = stack[-1]
+            if isinstance(top, Decision):
+                seats = top.seats(self)
+                if seats:
+                    if len(seats) > 1:
+                        self._to_act = seats
+                        return
+                    legal = top.legal(self, seats[0])
+                    if legal:
+                        self._to_act = seats
+                        self._legal = {seats[0]: legal}
+                        return
+                top.skip(self)
+            else:
+                top.run(self)
+            cache.clear()
+            steps += 1
+            if steps > _MAX_STEPS:
+                raise RuntimeError(f"the sequence of play makes no progress (frame {top.name!r})")
+        self._to_act = ()
+
+    def _settled(self) -> None:
+        """A starting point (a new game, a restored or rebased position): what was shown in
+        getting here is not an action of its own."""
+        self._revealed = False
+        self._reveal_seats = frozenset()
+
+    def _changed(self) -> None:
+        self._to_act = None
+        self._legal = {}
+        self.cache.clear()
+
+    def _perform(
+        self, seat: str, action: Action, carry_out: Callable[[Any, str, Action], None]
+    ) -> list[LogEntry]:
+        """Carry out an accepted action and move the undo floor."""
+        if self._snap is None and len(self._actions) == self._floor and self.keep_undo:
+            self._snap = self._snapshot()
+        if self._shared:
+            self._own()
+        log = self._log
+        start = len(log)
+        calls = self.rng.calls
+        carry_out(self, seat, action)
+        self._actions.append((seat, action[2]))
+        self._legal = {}
+        self.cache.clear()
+        self._advance()
+        if self._revealed:
+            self._moved_floor()
+        else:
+            if self.rng.calls != calls:
+                self._floor = len(self._actions)
+                self._snap = None
+            self._last_reveal = _NO_SEATS  # the previous action's reveal (if any) is over
+        self.version += 1
+        return log[start:]
+
+    def _moved_floor(self) -> None:
+        """The last action showed hidden information: it can no longer be taken back."""
+        self._floor = len(self._actions)
+        self._snap = None
+        self._revealed = False
+        self._last_reveal, self._reveal_seats = self._reveal_seats, frozenset()
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(
+            self.data.clone(),
+            [f.clone() for f in self.stack],
+            self.rng.copy(),
+            len(self._log),
+            len(self._actions),
+        )
+
+    def _own(self) -> None:
+        """Stop sharing the history with a clone before writing to it."""
+        if self._shared:
+            self._log = list(self._log)
+            self._actions = list(self._actions)
+            self._chat = list(self._chat)
+            self._shared = False
+
+    def _retract(self, seat: str, action: Action) -> list[LogEntry]:
+        self._check_seat(seat)
+        if action.args:
+            raise MalformedAction("retract takes no arguments")
+        top = self.stack[-1] if self.stack else None
+        if not isinstance(top, SecretChoice) or not top.can_retract(seat):
+            raise IllegalAction(
+                f"{seat} has nothing to take back: 'retract' withdraws a secret choice already made "
+                "while others are still choosing"
+            )
+
+        def carry_out(state: Any, who: str, _: Action) -> None:
+            top.retract(state, who)
+
+        return self._perform(seat, RETRACT, carry_out)
+
+    def _say_action(self, seat: str, action: Action) -> None:
+        """``say SEAT[,SEAT] text`` or ``say all text``: a message, not a game action."""
+        if len(action.args) < 2:
+            raise MalformedAction('say needs recipients and text: say Kurd "meet me later"')
+        targets = action.args[0]
+        names = None if targets.lower() == "all" else [t for t in targets.split(",") if t]
+        self.say(seat, names, " ".join(action.args[1:]))
+
+    def _become(self, other: State) -> None:
+        for cls in type(other).__mro__:
+            for slot in cls.__dict__.get("__slots__", ()):
+                if hasattr(other, slot):
+                    setattr(self, slot, getattr(other, slot))
 
     def _check_seat(self, seat: object) -> None:
         if seat not in self.game.seats:
-            raise IllegalAction(f"unknown seat {seat!r}; this game's seats are {', '.join(self.game.seats)}")
+            shown = repr(seat) if len(repr(seat)) <= 30 else repr(seat)[:27] + "..."
+            raise IllegalAction(f"unknown seat {shown}; this game's seats are {', '.join(self.game.seats)}")
 
-    def _match(self, seat: str, action: Action, legal: list[Action]) -> Action:
+    def _match(self, seat: str, action: Action, legal: list[Action], top: Decision[Any]) -> Action:
         """Accept text typed loosely: case-insensitive, unquoted names with spaces."""
         key = _loose(action)
         found = [a for a in legal if _loose(a) == key]
@@ -493,34 +987,9 @@ class State(ABC):
             return found[0]
         if len(found) > 1:
             raise AmbiguousAction(
-                f"{action.text!r} matches several actions: {', '.join(a.text for a in found)}"
+                f"{action.text[:40]!r} matches several actions: {', '.join(a.text for a in found)}"
             )
-        raise IllegalAction(self._why_illegal(seat, action))
-
-    def _say(self, seat: str, action: Action) -> list[LogEntry]:
-        """Free-form message (``say SEAT[,SEAT] "text"`` or ``say all "text"``): recorded and
-        delivered, never enforced."""
-        if len(action.args) < 2:
-            raise MalformedAction('say needs recipients and text: say Kurd "meet me later"')
-        if not self._chat_open(seat):
-            raise IllegalAction("messages can only be sent while negotiation is open")
-        targets = action.args[0]
-        if targets.lower() == "all":
-            audience: frozenset[str] | None = None
-        else:
-            names = [t for t in targets.split(",") if t]
-            bad = [t for t in names if t not in self.game.seats]
-            if bad or seat in names:
-                raise IllegalAction(
-                    f"bad message recipients {targets!r}; seats: {', '.join(self.game.seats)}"
-                )
-            audience = frozenset([seat, *names])
-        message = " ".join(action.args[1:])
-        start = len(self._log)
-        where = "everyone" if audience is None else ", ".join(sorted(audience - {seat}))
-        self._log.append(LogEntry(f"{seat} to {where}: {message}", "", audience))
-        self._actions.append((seat, action.text))
-        return self._log[start:]
+        raise IllegalAction(top.why_illegal(self, seat, action))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} seed={self.seed} actions={len(self._actions)}>"

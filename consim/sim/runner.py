@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from consim.bots.base import bot_kinds
 from consim.bots.driver import bots_for, play_out
 from consim.core.errors import OptionError
 from consim.core.game import Game, State
@@ -53,13 +54,13 @@ class GameResult:
     #: the unit of ``scores`` when the game names one (Iraq: "VP")
     unit: str = ""
     #: the game's own victory measure, when its outcome reports one in
-    #: ``details["outcome_points"]`` (The First Jihad's Outcome Points)
+    #: ``Outcome.points`` (The First Jihad's Outcome Points)
     points: float | None = None
-    #: the victory level reached, from ``details["level"]`` ("" when the game has none)
+    #: the victory level reached, ``Outcome.level`` ("" when the game has none)
     level: str = ""
-    #: how the game ended, from ``details["ending"]`` ("" when the game does not say)
+    #: how the game ended, ``Outcome.ending`` ("" when the game does not say)
     ending: str = ""
-    #: the game's length in turns, from ``details["turns"]`` (``None`` when not reported)
+    #: the game's length in turns, ``Outcome.turns`` (``None`` when not reported)
     turns: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,7 +105,7 @@ def resolve_bots(game: Game, default: str, overrides: Mapping[str, str] | None =
     if bad:
         raise OptionError(f"unknown seat {bad[0]!r} for {game.id}; seats are {', '.join(game.seats)}")
     kinds = {seat: overrides.get(seat, default) for seat in game.seats}
-    known = game.bot_kinds()
+    known = bot_kinds(game)
     for kind in kinds.values():
         if kind not in known:
             raise OptionError(f"unknown bot {kind!r} for {game.id}; choose from {', '.join(sorted(known))}")
@@ -137,15 +138,8 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
     seconds = time.perf_counter() - start
     if outcome is None:  # pragma: no cover - play_out only returns when the game is over
         raise SimulationError(f"{game.id} game with seed {seed} did not end")
-    raw = outcome.details.get("conflicts") or {}
-    conflicts: dict[str, list[str]] = {}
-    conflict_seats: dict[str, list[str]] = {}
-    for name, info in raw.items():
-        conflicts[str(name)] = [str(w) for w in info.get("winners", [])]
-        members = info.get("seats") or list(info.get("vp") or {}) or list(game.seats)
-        conflict_seats[str(name)] = [str(s) for s in members]
-    points = outcome.details.get("outcome_points")
-    turns = outcome.details.get("turns")
+    conflicts = {name: list(c.winners) for name, c in outcome.conflicts.items()}
+    conflict_seats = {name: list(c.seats) for name, c in outcome.conflicts.items()}
     return GameResult(
         seed=seed,
         scores={s: float(v) for s, v in outcome.scores.items()},
@@ -155,11 +149,11 @@ def play_one(game: Game, bots: Mapping[str, str], seed: int) -> GameResult:
         decisions=decisions,
         seconds=seconds,
         conflict_seats=conflict_seats,
-        unit=str(outcome.details.get("unit", "")),
-        points=float(points) if isinstance(points, int | float) else None,
-        level=str(outcome.details.get("level", "")),
-        ending=str(outcome.details.get("ending", "")),
-        turns=turns if isinstance(turns, int) and not isinstance(turns, bool) else None,
+        unit=outcome.unit,
+        points=outcome.points,
+        level=outcome.level,
+        ending=outcome.ending,
+        turns=outcome.turns,
     )
 
 

@@ -150,7 +150,8 @@ def test_jihad_ends_with_the_outcome_points_breakdown(tmp_path: Path) -> None:
     ):
         line = next(x for x in text.splitlines() if label in x)
         assert f"{parts[key]:+d}" in line, line
-    points, level = out.details["outcome_points"], out.details["level"]
+    assert out.points is not None
+    points, level = int(out.points), out.level
     assert f"Total: {points} Outcome Points. Level reached: {level}." in text
 
 

@@ -76,8 +76,8 @@ def test_rng_is_roughly_uniform() -> None:
 
 
 def test_log_audience() -> None:
-    public = LogEntry("public", "1.0")
-    secret = LogEntry("secret", "2.0", frozenset({"US"}))
+    public = LogEntry(0, "public", "1.0")
+    secret = LogEntry(1, "secret", "2.0", frozenset({"US"}))
     assert public.visible_to(None) and public.visible_to("Kurd")
     assert secret.visible_to("US") and not secret.visible_to("Kurd") and not secret.visible_to(None)
     assert LogEntry.from_dict(secret.to_dict()) == secret
@@ -172,12 +172,14 @@ def test_undo_stops_at_draws_and_reveals() -> None:
 
 def test_ambiguous_loose_input() -> None:
     # two legal actions that differ only by case are ambiguous when typed loosely
-    from consim.core.game import State
+    from tests.core.toy import ToyGame, TwoCases
 
-    state = consim.load_game("iraq", players=2).new_game(1)
-    legal = [Action("pick", ("a",)), Action("pick", ("A",))]
+    state = ToyGame().new_game(1)
+    with state.edit():
+        state.stack.append(TwoCases())
     with pytest.raises(AmbiguousAction, match="several"):
-        State._match(state, "US", Action("PICK", ("a",)), legal)
+        state.apply("A", "PICK a")
+    state.apply("A", "pick A")
 
 
 def test_memo_lasts_for_one_decision() -> None:

@@ -102,19 +102,13 @@ class _CrashBot:
 
 
 def test_a_crashing_game_names_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    kinds = IraqGame.bot_kinds
-
-    def with_crash(self: IraqGame) -> dict[str, Any]:
-        return {**kinds(self), "crash": _CrashBot}
-
-    monkeypatch.setattr(IraqGame, "bot_kinds", with_crash)
+    monkeypatch.setattr(IraqGame, "bots", {**IraqGame.bots, "crash": "tests.sim.test_sim:_CrashBot"})
     with pytest.raises(SimulationError, match=r"seed 6 failed after \d+ actions: ZeroDivision"):
         run_games("iraq", SHORT, games=3, bots={**dict.fromkeys(FIVE, "random"), "Kurd": "crash"}, seed=6)
 
 
 def test_cli_reports_a_crashing_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    kinds = IraqGame.bot_kinds
-    monkeypatch.setattr(IraqGame, "bot_kinds", lambda self: {**kinds(self), "crash": _CrashBot})
+    monkeypatch.setattr(IraqGame, "bots", {**IraqGame.bots, "crash": "tests.sim.test_sim:_CrashBot"})
     args = "simulate iraq --games 2 --bot random --seat Kurd=crash --seed 3"
     result = CliRunner().invoke(app, args.split())
     assert result.exit_code == 1

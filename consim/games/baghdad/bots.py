@@ -36,7 +36,7 @@ from consim.games.baghdad.content_models import (
 )
 
 if TYPE_CHECKING:
-    from consim.core.game import Game
+    from consim.core.legacy import Game
     from consim.games.baghdad.game import BaghdadGame
 
 View = Mapping[str, Any]

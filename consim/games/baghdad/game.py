@@ -2508,14 +2508,14 @@ class BaghdadState(State):
             winners=winners,
             result=result,
             details={
-                "unit": "victory PP",
-                "turns": s["turn"],
                 "stalemate": res["stalemate"],
                 "how": dict(res["how"]),
                 "shared": len(winners) > 1,
                 "pp": dict(s["pp"]),
-                "ending": _ending(res),  # consim simulate counts how games end
             },
+            unit="victory PP",
+            turns=int(s["turn"]),
+            ending=_ending(res),  # consim simulate counts how games end
         )
 
     def _view(self, seat: str | None) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from consim.core.action import Action
-from consim.core.game import State
+from consim.core.legacy import State
 from consim.core.rng import Rng
 from consim.core.testing import permute_slots
 from consim.games.baghdad.game import BaghdadState

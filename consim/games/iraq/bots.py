@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from consim.core.action import Action
 from consim.core.rng import Rng
+from consim.games.iraq.content import IraqTables
 
 if TYPE_CHECKING:
     from consim.core.game import Game
-    from consim.games.iraq.game import IraqGame
 
 EXPECTED_RETURN = 2.5  # what a card I can use, chosen by the partner, is worth to me (mean usable FV is 3)
 PARTNER_COST = 0.5  # what such a card was worth to the partner who gives it up
@@ -36,22 +36,21 @@ class HeuristicBot:
     uses_view = True
 
     def __init__(self, game: Game, seat: str, seed: int = 0) -> None:
-        from consim.games.iraq.game import IraqGame
-
-        assert isinstance(game, IraqGame)
-        self.game: IraqGame = game
+        tables = game.tables
+        assert isinstance(tables, IraqTables)
+        self.tables = tables
         self.seat = seat
         self.rng = Rng(seed)  # only breaks ties between equally good partners
         #: (turn, partner) pairs already offered to this turn: do not repeat a refused offer
         self.tried: set[tuple[int, str]] = set()
-        cards = game.content.cards.cards
-        self.rivals = {s for seats in game.conflicts.values() if seat in seats for s in seats} - {seat}
-        deck = [cards[i] for i in game.deck_cards]
+        cards = tables.content.cards.cards
+        self.rivals = {s for seats in tables.conflicts.values() if seat in seats for s in seats} - {seat}
+        deck = [cards[i] for i in tables.deck_cards]
         # what each card is worth to each seat (its FV if the seat can count it), from the
         # public card list and the rules; either-or letters count as usable
         self.values: dict[str, dict[str, float]] = {}
-        for s in game.seats:
-            letters = set(game.uses[s]) | set(game.either_or)
+        for s in tables.seats:
+            letters = set(tables.uses[s]) | set(tables.either_or)
             self.values[s] = {c.name: float(c.fv) if c.use in letters else 0.0 for c in cards}
         # expected value of a random replacement draw
         self.draw_value = sum(self.values[seat][c.name] for c in deck) / len(deck)
@@ -134,7 +133,7 @@ class HeuristicBot:
             )
             if not liked:
                 continue
-            k = min(len(liked), self.game.o.max_trade_cards, view["hand_sizes"][other])
+            k = min(len(liked), self.tables.opts.max_trade_cards, view["hand_sizes"][other])
             give = liked[:k]
             # my expected gain (a usable card is worth about EXPECTED_RETURN) minus the weighted
             # net help the partner gets (what I give it, less what its returned cards were

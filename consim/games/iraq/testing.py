@@ -15,7 +15,9 @@ from consim.core.action import Action
 from consim.core.game import State
 from consim.core.rng import Rng
 from consim.core.testing import permute_slots
-from consim.games.iraq.game import IraqState
+from consim.games.iraq.rules.commitment import Commitment
+from consim.games.iraq.rules.negotiation import Negotiation
+from consim.games.iraq.state import IraqState
 
 
 def perturb(
@@ -24,27 +26,33 @@ def perturb(
     assert isinstance(state, IraqState)
     other = state.clone()
     assert isinstance(other, IraqState)
-    offer = other.offer
+    d = other.data
+    top = other.stack[-1] if other.stack else None
     fixed: set[int] = set()
-    if offer is not None:
-        fixed.update(offer["give"], offer["taken"])
+    if isinstance(top, Negotiation) and top.offer is not None:
+        fixed.update(top.offer.give, top.offer.taken)
+        if top.offer.stage == "fulfil":
+            # the responder accepted, so everyone knows it holds the cards asked for: a
+            # re-deal must leave them, or the position would contradict its own history
+            fixed.update(top.offer.matching(other))
     slots: list[tuple[list[int], int]] = []
-    for s, hand in other.hands.items():
+    for s, hand in d.hands.items():
         if s == seat:
             continue
         slots.extend((hand, i) for i, c in enumerate(hand) if c not in fixed)
     if include_deck:
-        slots.extend((other.deck, i) for i in range(len(other.deck)))
+        slots.extend((d.deck, i) for i in range(len(d.deck)))
     pi = permute_slots(slots, rng)
-    for s in other.pending:
+    if isinstance(top, Commitment):
+        for s in top.pending:
+            if s != seat:
+                top.pending[s] = [pi.get(c, c) for c in top.pending[s]]
+    for s in list(d.declared):
         if s != seat:
-            other.pending[s] = [pi.get(c, c) for c in other.pending[s]]
-    for s in list(other.declared):
-        if s != seat:
-            other.declared[s] = rng.choice(other.g.either_or)
-    other._after_change()
-    names = other.g.card_name
-    ids = other.g.card_by_name
+            d.declared[s] = rng.choice(other.tables.either_or)
+    other.refresh()
+    names = other.tables.card_name
+    ids = other.tables.card_by_name
 
     def translate(action: Action) -> Action:
         if action.verb in ("discard", "give") and action.args and action.args[0] in ids:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from consim.core.action import Action
 
 if TYPE_CHECKING:
-    from consim.core.game import Game
+    from consim.core.legacy import Game
 
 MIN_ODDS = 1 / 3
 

@@ -21,7 +21,7 @@ from pydantic import Field
 
 from consim.core.action import Action
 from consim.core.errors import RestoreError
-from consim.core.game import Game, GameOptions, Outcome, State
+from consim.core.legacy import Game, GameOptions, Outcome, State
 from consim.games.jihad.content_models import JihadContent, Land, load_default_content
 
 if TYPE_CHECKING:

@@ -78,7 +78,12 @@ def outcome(state: JihadState) -> Outcome:
         scores={"player": float(-points)},
         winners=winners,
         result=f"{points} Outcome Points ({level}): {band.result} The game ended by {why}.",
-        details={"outcome_points": points, "level": level, "breakdown": parts, "ending": why},
+        details={"breakdown": parts},
+        unit="Outcome Points (negated: fewer is better)",
+        points=float(points),
+        level=level,
+        ending=why,
+        turns=int(state.s["turn"]),
     )
 
 

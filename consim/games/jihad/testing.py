@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from consim.core.action import Action
-from consim.core.game import State
+from consim.core.legacy import State
 from consim.core.rng import Rng
 from consim.games.jihad.game import JihadState
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import pytest
 
@@ -16,33 +15,22 @@ def arrange(
     seed: int = 0,
     hands: Mapping[str, Iterable[str]] | None = None,
     deck_top: Iterable[str] = (),
-    **fields: Any,
 ) -> IraqState:
     """A new game whose hands hold exactly the named cards (others keep theirs up to 10 less
-    the named ones), with ``deck_top`` drawn next; extra ``fields`` overwrite state data."""
+    the named ones), with ``deck_top`` drawn next: a position built with ``State.edit``."""
     state = game.new_game(seed)
-    data = state.to_dict()
-    d = data["data"]
-    hands = {s: list(h) for s, h in (hands or {}).items()}
-    wanted = {c for h in hands.values() for c in h} | set(deck_top)
-    pool = [
-        c for c in d["deck"] + d["discard"] + [c for h in d["hands"].values() for c in h] if c not in wanted
-    ]
-    new_hands = {}
-    for seat in game.seats:
-        if seat in hands:
-            new_hands[seat] = hands[seat]
-        else:
-            new_hands[seat] = [pool.pop() for _ in range(10)]
-    d["hands"] = new_hands
-    d["discard"] = []
-    d["deck"] = pool + list(reversed(list(deck_top)))
-    d["pending"] = {s: [] for s in game.seats}
-    d.update(fields)
-    data["log"] = []  # the arranged position has no past of its own
-    restored = game.restore(data)
-    assert isinstance(restored, IraqState)
-    return restored
+    assert isinstance(state, IraqState)
+    ids = state.tables.card_by_name
+    hands = {s: [ids[c] for c in h] for s, h in (hands or {}).items()}
+    top = [ids[c] for c in deck_top]
+    wanted = {c for h in hands.values() for c in h} | set(top)
+    with state.edit() as d:
+        pool = [c for c in d.deck + d.discard + [c for h in d.hands.values() for c in h] if c not in wanted]
+        for seat in game.seats:
+            d.hands[seat] = sorted(hands[seat]) if seat in hands else [pool.pop() for _ in range(10)]
+        d.discard = []
+        d.deck = pool + list(reversed(top))
+    return state
 
 
 @pytest.fixture

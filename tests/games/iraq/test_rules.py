@@ -6,7 +6,8 @@ import pytest
 
 import consim
 from consim import IllegalAction
-from consim.games.iraq.game import IraqGame, score_awards
+from consim.games.iraq.board import score_awards, usable_fv
+from consim.games.iraq.game import IraqGame
 from tests.games.iraq.conftest import arrange, finish_commitment
 
 US_HAND = [
@@ -272,10 +273,16 @@ def test_negotiation_order_rotates_each_turn(five: IraqGame) -> None:
 
 def test_secret_deals_are_messages_to_chosen_seats(five: IraqGame) -> None:
     state = negotiating(five, {})
+    actions = list(state.record().actions)
+    can_undo = state.can_undo()
     state.apply("Kurd", 'say Shia "I will back you next turn"')  # out of turn is fine
-    assert any("back you" in e.text for e in state.visible_log("Shia"))
-    assert not any("back you" in e.text for e in state.visible_log("US"))
-    assert state.record().actions[-1] == ("Kurd", 'say Shia "I will back you next turn"')
+    assert [m.text for m in state.chat("Shia")] == ["I will back you next turn"]
+    assert state.chat("US") == [] and state.chat(None) == []
+    # a message is not a game action: it is not in the actions, the log, or in the way of undo
+    assert state.record().actions == actions
+    assert state.record().chat[-1]["text"] == "I will back you next turn"
+    assert not any("back you" in e.text for e in state.log)
+    assert state.can_undo() == can_undo
     with pytest.raises(IllegalAction, match="recipients"):
         state.apply("Kurd", 'say Nobody "hello"')
 
@@ -288,11 +295,11 @@ def test_secret_deals_are_messages_to_chosen_seats(five: IraqGame) -> None:
     [("US", 25), ("Insurgent", 4 + 5), ("Kurd", 5 + 5), ("Sunni", 5)],
 )
 def test_usable_fv_counts_only_cards_the_faction_can_use(five: IraqGame, seat: str, expected: int) -> None:
-    hand = [five.card_by_name[n] for n in US_HAND]
+    hand = [five.tables.card_by_name[n] for n in US_HAND]
     # Insurgent: Terrorist Attacks (I4) + Assassinations (M5); Kurd: Control Kirkuk (K5) + Assassinations;
     # Sunni: Assassinations only ... plus the All cards for everyone but the US total above includes them
     all_cards = 5 + 2  # Battle for Baghdad, World Politics
-    total, side = five.usable_fv(seat, hand)
+    total, side = usable_fv(five.tables, seat, hand)
     assert side is None
     assert total == (expected if seat == "US" else expected + all_cards)
 
@@ -300,12 +307,11 @@ def test_usable_fv_counts_only_cards_the_faction_can_use(five: IraqGame, seat: s
 def test_three_players_count_us_or_insurgent_cards_not_both() -> None:
     game = consim.load_game("iraq", players=3)
     assert isinstance(game, IraqGame)
-    hand = [
-        game.card_by_name[n] for n in ["Counter Terrorism", "Air Supremacy", "Infiltration", "Sunni Triangle"]
-    ]
-    total, side = game.usable_fv("Sunni", hand)
+    names = ["Counter Terrorism", "Air Supremacy", "Infiltration", "Sunni Triangle"]
+    hand = [game.tables.card_by_name[n] for n in names]
+    total, side = usable_fv(game.tables, "Sunni", hand)
     assert (total, side) == (5 + 5 + 2, "U")  # U: 7 beats I: 5
-    assert game.usable_fv("Sunni", hand, "I") == (5 + 5, "I")
+    assert usable_fv(game.tables, "Sunni", hand, "I") == (5 + 5, "I")
 
 
 def test_declared_side_is_binding_for_the_turn() -> None:
@@ -360,10 +366,10 @@ def test_ground_reveals_every_hand_and_scores(five: IraqGame) -> None:
 
 def finished(game: consim.Game, vp: dict[str, int]) -> consim.State:
     state = game.new_game(1)
-    data = state.to_dict()
-    data["data"]["vp"] = vp
-    data["data"]["phase"] = "over"
-    return game.restore(data)
+    with state.edit() as d:
+        d.vp = dict(vp)
+        state.stack.clear()  # nothing left to play: the game is over
+    return state
 
 
 def test_two_separate_victories(five: IraqGame) -> None:
@@ -406,7 +412,7 @@ def test_game_lasts_the_chosen_number_of_turns() -> None:
         seat = state.to_act()[0]
         state.apply(seat, "done" if state.view(None)["phase"] == "commitment" else "pass")
     out = state.outcome()
-    assert out is not None and out.details["turns"] == 3
+    assert out is not None and out.turns == 3
     assert sum(out.scores.values()) <= 3 * 5
 
 
@@ -444,9 +450,9 @@ USE_RULES = {  # [CARD NOTATION] letter -> the factions that may count it
 
 @pytest.mark.parametrize("letter", sorted(USE_RULES))
 def test_every_card_use_letter(five: IraqGame, letter: str) -> None:
-    cards = [i for i in five.deck_cards if five.card_use[i] == letter]
+    cards = [i for i in five.tables.deck_cards if five.tables.card_use[i] == letter]
     assert cards
     for seat in five.seats:
-        total, _ = five.usable_fv(seat, cards)
-        expected = sum(five.card_fv[i] for i in cards) if seat in USE_RULES[letter] else 0
+        total, _ = usable_fv(five.tables, seat, cards)
+        expected = sum(five.tables.card_fv[i] for i in cards) if seat in USE_RULES[letter] else 0
         assert total == expected, f"{seat} and {letter} cards"

@@ -51,23 +51,22 @@ def play(face: int, seed: int, advanced: bool) -> Outcome:
 
 def test_5_2_the_advanced_game_reaches_the_lowest_level_in_play() -> None:
     outcome = play(6, seed=0, advanced=True)
-    details = outcome.details
-    assert details["ending"] == "card 50 (5.2)"
-    assert details["outcome_points"] < -15, details
-    assert details["level"] == "-16 or lower"
-    assert details["breakdown"]["E_kaaba"] == -10  # the Syrians end broken (Ka'aba 2)
+    assert outcome.ending == "card 50 (5.2)"
+    assert outcome.points is not None and outcome.points < -15, outcome
+    assert outcome.level == "-16 or lower"
+    assert outcome.details["breakdown"]["E_kaaba"] == -10  # the Syrians end broken (Ka'aba 2)
     assert outcome.winners == ("player",)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_5_2_the_basic_game_reaches_the_two_lowest_levels_in_play(seed: int) -> None:
-    details = play(6, seed=seed, advanced=False).details
-    assert details["ending"] == "card 50 (5.2)"
-    assert details["outcome_points"] <= 0, details
+    outcome = play(6, seed=seed, advanced=False)
+    assert outcome.ending == "card 50 (5.2)"
+    assert outcome.points is not None and outcome.points <= 0, outcome
 
 
 @pytest.mark.parametrize("advanced", [False, True])
 def test_5_1_with_every_die_a_one_rome_falls(advanced: bool) -> None:
-    details = play(1, seed=0, advanced=advanced).details
-    assert details["ending"] == "driven out of Rome (5.1)"
-    assert details["outcome_points"] >= 56
+    outcome = play(1, seed=0, advanced=advanced)
+    assert outcome.ending == "driven out of Rome (5.1)"
+    assert outcome.points is not None and outcome.points >= 56

@@ -1,0 +1,227 @@
+"""[Negotiations Phase] rounds of trade offers: on its turn a player passes or makes an offer
+(up to three of its cards, asking for a number of cards back, any or usable); the other player
+accepts and picks the cards, or declines. Negotiations close after a round without an offer,
+or after the last round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from consim.core.action import Action
+from consim.core.data import Data
+from consim.core.flow import Decision, Frame
+from consim.games.iraq.board import matching
+from consim.games.iraq.rules import R_NEGOTIATE
+from consim.games.iraq.state import Card, IraqState, Seat
+
+
+@dataclass(slots=True)
+class Offer(Data):
+    """A trade offer being made: the offerer adds cards (``give``), names what it asks in
+    return (``respond``), and the partner accepts by picking the cards (``fulfil``)."""
+
+    sender: Seat
+    to: Seat
+    give: list[Card] = field(default_factory=list)
+    ask: int = 0
+    kind: Literal["any", "usable"] = "any"
+    stage: Literal["give", "respond", "fulfil"] = "give"
+    taken: list[Card] = field(default_factory=list)
+
+    def matching(self, st: IraqState) -> list[int]:
+        """The partner's cards that answer the request."""
+        return matching(st.tables, st.data.hands[self.to], self.sender, self.kind)
+
+
+@dataclass(slots=True)
+class Negotiation(Decision[IraqState]):
+    """The Negotiations Phase of one turn."""
+
+    name = "negotiation"
+    rule = R_NEGOTIATE
+    order: list[Seat]
+    round: int = 1
+    pos: int = 0
+    #: offers made in this round (a round without one closes the negotiations)
+    offers: int = 0
+    offer: Offer | None = None
+
+    # -- who, what, which ------------------------------------------------------------------
+
+    def seats(self, st: IraqState) -> tuple[str, ...]:
+        offer = self.offer
+        if offer is None:
+            return (self.order[self.pos],)
+        return (offer.sender,) if offer.stage == "give" else (offer.to,)
+
+    def prompt(self, st: IraqState, seat: str) -> tuple[str, str]:
+        offer = self.offer
+        if offer is None:
+            return (
+                f"Turn {st.data.turn}, Negotiations round {self.round} of "
+                f"{st.tables.opts.negotiation_rounds}: make a trade offer to another player, or pass.",
+                R_NEGOTIATE,
+            )
+        if offer.stage == "give":
+            given = st.names(offer.give) or "nothing yet"
+            return (
+                f"Offer to {offer.to}: you give {given}. Add a card, or name what you ask in "
+                "return to send the offer ('ask 0' makes it a gift; 'usable' = cards you can use).",
+                R_NEGOTIATE,
+            )
+        if offer.stage == "respond":
+            return (f"{offer.sender} offers you {terms(st, offer)}. Accept or decline?", R_NEGOTIATE)
+        left = offer.ask - len(offer.taken)
+        return (f"Choose {left} more card(s) to give {offer.sender}.", R_NEGOTIATE)
+
+    def legal(self, st: IraqState, seat: str) -> list[Action]:
+        t = st.tables
+        offer = self.offer
+        if offer is None:
+            return list(t.offer_menu[seat])
+        if offer.stage == "give":
+            give = offer.give
+            acts = []
+            if len(give) < t.opts.max_trade_cards:
+                a_give = t.a_give
+                acts = [a_give[c] for c in st.data.hands[seat] if c not in give]
+            if give:
+                acts.append(t.a_ask0)
+            acts.extend(t.ask_menu[min(t.opts.max_trade_cards, len(st.data.hands[offer.to]))])
+            return acts
+        if offer.stage == "respond":
+            if len(offer.matching(st)) >= offer.ask:
+                return [t.a_accept, t.a_decline]
+            return [t.a_decline]
+        taken = offer.taken
+        a_give = t.a_give
+        return [a_give[c] for c in offer.matching(st) if c not in taken]
+
+    # -- what each does --------------------------------------------------------------------
+
+    def act(self, st: IraqState, seat: str, action: Action) -> None:
+        t = st.tables
+        verb = action.verb
+        offer = self.offer
+        if offer is None:
+            if verb == "pass":
+                st.emit(f"{seat} passes.", R_NEGOTIATE)
+                self._next(st)
+            else:  # offer SEAT
+                self.offer = Offer(sender=seat, to=action.args[0])
+            return
+        if offer.stage == "give":
+            if verb == "give":
+                offer.give.append(t.card_by_name[action.args[0]])
+            elif verb == "ask":
+                offer.ask = int(action.args[0])
+                offer.kind = "usable" if len(action.args) > 1 and action.args[1] == "usable" else "any"
+                offer.stage = "respond"
+                self.offers += 1
+                parties = (offer.sender, offer.to)
+                st.emit(
+                    f"{seat} offers {offer.to} {terms(st, offer)}.",
+                    R_NEGOTIATE,
+                    parties,
+                    st.card_refs(offer.give),
+                )
+                st.emit(f"{seat} makes a trade offer to {offer.to}.", R_NEGOTIATE)
+                st.mark_reveal((offer.to,))
+            else:  # cancel
+                st.emit(f"{seat} withdraws the offer and passes.", R_NEGOTIATE)
+                self._next(st)
+            return
+        if offer.stage == "respond":
+            if verb == "decline":
+                st.emit(f"{seat} declines {offer.sender}'s offer.", R_NEGOTIATE)
+                st.mark_reveal((offer.sender,))
+                self._next(st)
+            elif offer.ask == 0:
+                self._trade(st, offer)
+            else:
+                offer.stage = "fulfil"
+            return
+        offer.taken.append(t.card_by_name[action.args[0]])
+        if len(offer.taken) == offer.ask:
+            self._trade(st, offer)
+
+    def _trade(self, st: IraqState, offer: Offer) -> None:
+        d = st.data
+        a, b = offer.sender, offer.to
+        give, taken = offer.give, offer.taken
+        for c in give:
+            d.hands[a].remove(c)
+        for c in taken:
+            d.hands[b].remove(c)
+        d.hands[a].extend(taken)
+        d.hands[b].extend(give)
+        d.hands[a].sort()
+        d.hands[b].sort()
+        st.emit(
+            f"Trade: {a} gives {st.names(give) or 'nothing'} to {b}; "
+            f"{b} gives {st.names(taken) or 'nothing'} to {a}.",
+            R_NEGOTIATE,
+            (a, b),
+            st.card_refs(give + taken),
+        )
+        st.emit(f"{a} and {b} trade: {a} gives {len(give)} card(s), {b} gives {len(taken)}.", R_NEGOTIATE)
+        st.mark_reveal((a, b))
+        self._next(st)
+
+    def _next(self, st: IraqState) -> None:
+        self.offer = None
+        self.pos += 1
+        if self.pos < len(self.order):
+            return
+        # a round is over: stop when nobody made an offer or the round limit is reached
+        if self.offers == 0 or self.round >= st.tables.opts.negotiation_rounds:
+            st.emit("Negotiations close.", R_NEGOTIATE)
+            st.remove(self)
+            return
+        self.round += 1
+        self.pos = 0
+        self.offers = 0
+        st.emit(f"Negotiations round {self.round} begins.", R_NEGOTIATE)
+
+    def why_illegal(self, st: IraqState, seat: str, action: Action) -> str:
+        t = st.tables
+        verb = action.verb
+        offer = self.offer
+        if offer is None:
+            if verb == "offer":
+                others = ", ".join(s for s in t.seats if s != seat)
+                return f"offer to whom? choose one of {others} [{R_NEGOTIATE}]"
+            return f"on your negotiation turn you may 'offer SEAT' or 'pass' [{R_NEGOTIATE}]"
+        if offer.stage == "give":
+            if verb == "give":
+                return (
+                    f"you may add only cards from your hand, at most {t.opts.max_trade_cards} "
+                    f"per trade [{R_NEGOTIATE}]"
+                )
+            if verb == "ask":
+                return (
+                    f"ask for 0..{min(t.opts.max_trade_cards, len(st.data.hands[offer.to]))} cards "
+                    f"('any' or 'usable'); 'ask 0' needs at least one card offered [{R_NEGOTIATE}]"
+                )
+        if offer.stage == "respond" and verb == "accept":
+            return (
+                f"you hold fewer than {offer.ask} cards of the kind asked for, so you can only "
+                f"decline [{R_NEGOTIATE}]"
+            )
+        if offer.stage == "fulfil":
+            return f"give one of your cards that matches the request [{R_NEGOTIATE}]"
+        return Decision.why_illegal(self, st, seat, action)
+
+
+def terms(st: IraqState, offer: Offer) -> str:
+    """An offer in words: what is given and what is asked."""
+    given = st.names(offer.give, with_values=True) or "nothing"
+    n = offer.ask
+    if n == 0:
+        return f"{given} as a gift"
+    kind = "card(s) of your choice" if offer.kind == "any" else f"card(s) {offer.sender} can use"
+    return f"{given} for {n} {kind}"
+
+
+FRAMES: tuple[type[Frame[Any]], ...] = (Negotiation,)
