@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any
 
 from consim.core.rng import Rng
@@ -23,3 +23,33 @@ def permute_slots(slots: Sequence[tuple[MutableSequence[Any], Any]], rng: Rng) -
     for (box, i), item in zip(slots, shuffled, strict=True):
         box[i] = item
     return dict(zip(items, shuffled, strict=True))
+
+
+class LoadedDice(Rng):
+    """A generator whose die rolls (``randint``) follow a script, for worked examples:
+    ``state.rng = LoadedDice([4, 6])``. Other draws (shuffles) use the ordinary generator.
+
+    >>> dice = LoadedDice([4, 6])
+    >>> dice.randint(1, 6), dice.randint(1, 6)
+    (4, 6)
+    >>> dice.randint(1, 6)
+    Traceback (most recent call last):
+    ...
+    AssertionError: the scripted dice ran out
+    """
+
+    __slots__ = ("rolls",)
+
+    def __init__(self, rolls: Iterable[int], state: int = 0, calls: int = 0) -> None:
+        super().__init__(state, calls)
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        assert self.rolls, "the scripted dice ran out"
+        roll = self.rolls.pop(0)
+        assert a <= roll <= b, f"scripted roll {roll} is not between {a} and {b}"
+        self.calls += 1
+        return roll
+
+    def copy(self) -> LoadedDice:
+        return LoadedDice(self.rolls, self.state, self.calls)

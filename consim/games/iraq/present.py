@@ -46,6 +46,9 @@ def render(view: Mapping[str, Any]) -> RenderableType:
             ", ".join(status),
         )
     parts.append(table)
+    letters = view.get("use_letters") or {}
+    if letters:
+        parts.append(Text("Card uses: " + "; ".join(f"{k} {v}" for k, v in letters.items()), style="dim"))
     conflicts = "; ".join(f"{k}: {' vs '.join(v)}" for k, v in view["conflicts"].items())
     extra = (
         f" - each turn you may also count {' or '.join(view['either_or'])} cards, not both"

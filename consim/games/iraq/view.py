@@ -54,6 +54,12 @@ def view(st: IraqState, seat: str | None) -> dict[str, Any]:
         "seats": list(t.seats),
         "uses": {s: list(t.uses[s]) for s in t.seats},
         "either_or": list(t.either_or),
+        # [Card notation] what each use letter of the cards in play means
+        "use_letters": {
+            letter: meaning
+            for letter, meaning in t.content.scenarios.use_letters.items()
+            if any(t.card_use[c] == letter for c in t.deck_cards)
+        },
         "conflicts": {k: list(v) for k, v in t.conflicts.items()},
         "vp": dict(d.vp),
         "hand_sizes": {s: len(d.hands[s]) for s in t.seats},
