@@ -35,7 +35,7 @@ class LoadedDice(Rng):
     >>> dice.randint(1, 6)
     Traceback (most recent call last):
     ...
-    AssertionError: the scripted dice ran out
+    IndexError: the scripted dice ran out
     """
 
     __slots__ = ("rolls",)
@@ -45,9 +45,11 @@ class LoadedDice(Rng):
         self.rolls = list(rolls)
 
     def randint(self, a: int, b: int) -> int:
-        assert self.rolls, "the scripted dice ran out"
+        if not self.rolls:
+            raise IndexError("the scripted dice ran out")
         roll = self.rolls.pop(0)
-        assert a <= roll <= b, f"scripted roll {roll} is not between {a} and {b}"
+        if not a <= roll <= b:
+            raise ValueError(f"scripted roll {roll} is not between {a} and {b}")
         self.calls += 1
         return roll
 
