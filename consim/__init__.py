@@ -24,7 +24,7 @@ from consim.core import (
     replay,
 )
 
-__version__ = "0.1.0"
+from consim.core.version import __version__
 
 __all__ = [
     "Action",

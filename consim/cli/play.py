@@ -119,6 +119,7 @@ class Session:
         }
         self.save_path = save_path or Path(f"consim-{state.game.id}-{state.seed}.json")
         self.seen: dict[str, int] = dict.fromkeys(self.humans, 0)
+        self.chat_seen: dict[str, int] = dict.fromkeys(self.humans, 0)
         self.last_human: str | None = None
         self.spectator_seen = 0
 
@@ -163,6 +164,7 @@ class Session:
             for entry in new[-40:]:
                 console.print(f"  {entry}")
         self.seen[seat] = len(visible)
+        self._show_chat(seat)
         console.print(render_view(state.view(seat)))
         while True:
             prompt = state.prompt(seat)
@@ -225,8 +227,16 @@ class Session:
                     console.print(f"  [green]{entry}[/green]")
             self.seen[seat] = len(state.visible_log(seat))
             if word == "say":
+                self._show_chat(seat)
                 continue
             return True
+
+    def _show_chat(self, seat: str) -> None:
+        """Messages to ``seat`` (or the table) since it last looked."""
+        messages = self.state.chat(seat)
+        for message in messages[self.chat_seen[seat] :]:
+            console.print(f"  [magenta]{message}[/magenta]")
+        self.chat_seen[seat] = len(messages)
 
     def _save(self, path: Path | None = None) -> None:
         target = path or self.save_path
@@ -301,7 +311,7 @@ def replay(
     try:
         record = Record.load(file)
         game = consim.load_game(record.game, **record.options)
-        state = game.new_game(record.seed)
+        state = game.new_game(record.seed) if record.start is None else game.restore(record.start)
     except (OptionError, ValueError, OSError) as exc:
         _fail(str(exc))
         return
@@ -317,6 +327,12 @@ def replay(
                 console.print(f"    {e}{tag}")
 
     console.print(f"[bold]{game.title}[/bold] - seed {record.seed} - {len(record.actions)} actions")
+    if record.content and record.content != game.content_hash():
+        engine = record.engine or "an older engine"
+        console.print(
+            f"[yellow]This record was made with other {game.id} content files ({engine}); "
+            "the replay may go another way.[/yellow]"
+        )
     show(state.log)
     for i, (seat, text) in enumerate(record.actions, 1):
         # from one seat's (or the public's) perspective, others' choices are known only

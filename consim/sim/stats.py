@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 
 
@@ -43,23 +44,19 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def mean(values: Sequence[float]) -> float:
-    """The arithmetic mean; ``nan`` for no values.
+    """The arithmetic mean (``statistics.fmean``); ``nan`` for no values.
 
     >>> mean([1, 2, 3])
     2.0
     """
-    if not values:
-        return math.nan
-    return math.fsum(values) / len(values)
+    return statistics.fmean(values) if values else math.nan
 
 
 def stdev(values: Sequence[float]) -> float:
-    """The sample standard deviation (n - 1); ``0.0`` for fewer than two values.
+    """The sample standard deviation (``statistics.stdev``, n - 1); ``0.0`` for fewer than two
+    values.
 
     >>> round(stdev([2, 4, 4, 4, 5, 5, 7, 9]), 4)
     2.1381
     """
-    if len(values) < 2:
-        return 0.0
-    m = mean(values)
-    return math.sqrt(math.fsum((v - m) ** 2 for v in values) / (len(values) - 1))
+    return statistics.stdev(values) if len(values) >= 2 else 0.0
