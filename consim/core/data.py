@@ -18,7 +18,8 @@ From those declarations the core derives, per class and once:
 
 Supported field types: ``int``, ``float``, ``str``, ``bool``, ``None``, ``Literal[...]``,
 ``Annotated[int, Ref(kind)]`` (a content id), ``Annotated[str, Name(kind)]`` (a name checked
-against a table, e.g. a seat), ``X | None``, ``list[X]``, ``dict[K, X]`` (scalar keys),
+against a table, e.g. a seat), ``Annotated[int, Bounded(lo, hi)]`` (a plain ``int`` is bounded
+by +-(2**31 - 1)), ``X | None``, ``list[X]``, ``dict[K, X]`` (scalar keys),
 ``tuple[X, ...]``, ``tuple[X, Y]``, ``frozenset[X]`` and ``set[X]`` of ints or ids (sets of
 strings would iterate in a different order in each process), nested :class:`Data`, and frames
 (:class:`consim.core.flow.Frame`, written with their registered name).
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 D = TypeVar("D", bound="Data")
 
-__all__ = ["Codec", "Data", "Name", "Ref"]
+__all__ = ["Bounded", "Codec", "Data", "Name", "Ref"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,15 @@ class Ref:
     that kind's names): ``Annotated[int, Ref("card")]``. Serialised as the name."""
 
     kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bounded:
+    """Marks an ``int`` field with its range, checked on restore:
+    ``Annotated[int, Bounded(0, 99)]``. A plain ``int`` may hold up to 2**31 - 1 either way."""
+
+    lo: int
+    hi: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,16 +143,28 @@ def _fail(path: str, what: str, raw: Any) -> RestoreError:
     return RestoreError(f"{path}: expected {what}, got {shown}")
 
 
+#: the range of a plain ``int`` field unless it declares its own with :class:`Bounded`: no
+#: count, index or score of a board game comes near it, and a restored state must not carry a
+#: number so large that a rule would loop or allocate on it
+INT_LIMIT = 2**31 - 1
+
+
 class _Int(_Node):
+    def __init__(self, lo: int = -INT_LIMIT, hi: int = INT_LIMIT) -> None:
+        self.lo = lo
+        self.hi = hi
+
     def load(self, raw: Any, codec: Codec, path: str) -> Any:
         if type(raw) is not int:
             raise _fail(path, "an integer", raw)
+        if not self.lo <= raw <= self.hi:
+            raise _fail(path, f"an integer from {self.lo} to {self.hi}", raw)
         return raw
 
 
 class _Float(_Node):
     def load(self, raw: Any, codec: Codec, path: str) -> Any:
-        if type(raw) not in (int, float):
+        if type(raw) not in (int, float) or not -1e15 <= raw <= 1e15:
             raise _fail(path, "a number", raw)
         return float(raw)
 
@@ -444,6 +466,10 @@ def _build_node(tp: Any, owner: str) -> _Node:
                 if base is not str:
                     raise TypeError(f"{owner}: Name({mark.kind!r}) marks a str, not {base!r}")
                 return _Name(mark.kind)
+            if isinstance(mark, Bounded):
+                if base is not int:
+                    raise TypeError(f"{owner}: Bounded marks an int, not {base!r}")
+                return _Int(mark.lo, mark.hi)
         return _node(base, owner)
     if tp is int:
         return _Int()

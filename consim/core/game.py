@@ -264,12 +264,12 @@ class Game(ABC):
                 )
             codec = self.codec
             state = self.state_class(self, normal_seed(data["seed"]))
-            state.rng = Rng(int(data["rng"]["state"]), int(data["rng"]["calls"]))
-            state.version = int(data.get("version", 0))
+            state.rng = _rng(data["rng"], "rng")
+            state.version = _count(data.get("version", 0), "version")
             state._log = [LogEntry.from_dict(e) for e in data.get("log", [])]
-            state._actions = [(str(s), str(t)) for s, t in data["actions"]]
+            state._actions = [_action_pair(p, i) for i, p in enumerate(data["actions"])]
             state._chat = [ChatMessage.from_dict(m) for m in data.get("chat", [])]
-            state._floor = int(data["undo_floor"])
+            state._floor = _count(data["undo_floor"], "undo_floor")
             if not 0 <= state._floor <= len(state._actions):
                 raise RestoreError("undo_floor is outside the list of actions")
             state.stack = codec.load_value(list[Frame[Any]], data["stack"], "stack")
@@ -279,10 +279,12 @@ class Game(ABC):
                 state._snap = _Snapshot(
                     codec.load(state.data_type, undo["data"], "undo.data"),
                     codec.load_value(list[Frame[Any]], undo["stack"], "undo.stack"),
-                    Rng(int(undo["rng"]["state"]), int(undo["rng"]["calls"])),
-                    int(undo["log_len"]),
-                    int(undo["actions_len"]),
+                    _rng(undo["rng"], "undo.rng"),
+                    _count(undo["log_len"], "undo.log_len"),
+                    _count(undo["actions_len"], "undo.actions_len"),
                 )
+                if state._snap.actions_len != state._floor or state._snap.log_len > len(state._log):
+                    raise RestoreError("the undo snapshot does not match the undo floor")
             elif state._floor < len(state._actions):
                 state._floor = len(state._actions)  # nothing to return to: undo starts here
             start = data.get("start")
@@ -290,10 +292,27 @@ class Game(ABC):
             self._check(state)
         except RestoreError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except (
+            KeyError,
+            TypeError,
+            ValueError,
+            IndexError,
+            AttributeError,
+            OverflowError,
+            RecursionError,
+        ) as exc:
             raise RestoreError(f"cannot restore {self.id} state: {exc!r}"[:300]) from exc
-        state._advance()
-        state._settled()
+        try:
+            state._advance()
+            state._settled()
+            # a position that passes every check must also answer every question
+            for seat in state.to_act():
+                state.legal_actions(seat)
+                state.prompt(seat)
+            for seat in (None, *self.seats):
+                state.view(seat)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
+            raise RestoreError(f"the saved {self.id} position is inconsistent: {exc!r}"[:300]) from exc
         return state
 
     def action(self, verb: str, *args: str) -> Action:
@@ -448,10 +467,10 @@ class State:
 
     def legal_actions(self, seat: str) -> list[Action]:
         """The legal actions of ``seat`` now (empty if it is not to act)."""
-        cached = self._legal.get(seat)
+        cached = self._legal.get(seat) if type(seat) is str else None
         if cached is None:
+            self._check_seat(seat)
             if seat not in self.to_act():
-                self._check_seat(seat)
                 return []
             top = self.stack[-1]
             assert isinstance(top, Decision)
@@ -488,7 +507,7 @@ class State:
                 "someone acted first; look again"
             )
         # the fast path: one of the legal actions, as an Action, from a seat to act
-        legal = self._legal.get(seat)
+        legal = self._legal.get(seat) if type(seat) is str else None
         if legal is None or type(action) is not Action or action not in legal:
             accepted = self._accept(seat, action)
             if accepted is None:  # a message or a take-back: handled
@@ -583,12 +602,16 @@ class State:
         from entry number ``since`` on."""
         if seat is not None:
             self._check_seat(seat)
+        _check_since(since)
         return [
             e for e in self._log[since:] if e.audience is None or (seat is not None and seat in e.audience)
         ]
 
     def chat(self, seat: str | None, since: int = 0) -> list[ChatMessage]:
         """The messages ``seat`` may read (``None``: those to the whole table)."""
+        if seat is not None:
+            self._check_seat(seat)
+        _check_since(since)
         return [m for m in self._chat[since:] if m.visible_to(seat)]
 
     def say(self, seat: str, to: Sequence[str] | None, text: str) -> ChatMessage:
@@ -598,6 +621,8 @@ class State:
         self._check_seat(seat)
         if not self.game.chat_open(self, seat):
             raise IllegalAction("messages cannot be sent now")
+        if type(text) is not str or (to is not None and not isinstance(to, list | tuple)):
+            raise IllegalAction("a message is text, to a list of seats or to None (the table)")
         if not text.strip():
             raise IllegalAction("an empty message")
         targets: tuple[str, ...] | None = None
@@ -692,6 +717,9 @@ class State:
 
     def controller(self, faction: str) -> str:
         """The seat that plays ``faction`` now (forces may change hands during a game)."""
+        if type(faction) is not str or faction not in self.game.factions:
+            shown = repr(faction)[:30]
+            raise IllegalAction(f"unknown faction {shown}; factions: {', '.join(self.game.factions)}")
         return self.game.controller(self, faction)
 
     # -- undo ------------------------------------------------------------------------------
@@ -700,6 +728,8 @@ class State:
         """True if the last action may be taken back: no die roll, draw or reveal since, and
         (if ``seat`` is given) it was that seat's own action. Never while :attr:`keep_undo` is
         off."""
+        if seat is not None:
+            self._check_seat(seat)
         if len(self._actions) <= self._floor or self._snap is None:
             return False
         return seat is None or self._actions[-1][0] == seat
@@ -975,7 +1005,7 @@ class State:
                     setattr(self, slot, getattr(other, slot))
 
     def _check_seat(self, seat: object) -> None:
-        if seat not in self.game.seats:
+        if type(seat) is not str or seat not in self.game.seats:
             shown = repr(seat) if len(repr(seat)) <= 30 else repr(seat)[:27] + "..."
             raise IllegalAction(f"unknown seat {shown}; this game's seats are {', '.join(self.game.seats)}")
 
@@ -993,6 +1023,31 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} seed={self.seed} actions={len(self._actions)}>"
+
+
+def _count(raw: object, what: str) -> int:
+    """A count read from saved data: a non-negative int within bounds."""
+    if type(raw) is not int or not 0 <= raw <= 2**31 - 1:
+        raise RestoreError(f"{what}: expected a whole number from 0, got {str(raw)[:30]!r}")
+    return raw
+
+
+def _rng(raw: object, what: str) -> Rng:
+    """A generator read from saved data: its 64-bit state and its count of draws."""
+    if not isinstance(raw, dict) or type(raw.get("state")) is not int or not 0 <= raw["state"] < 2**64:
+        raise RestoreError(f"{what}: expected {{'state': a 64-bit number, 'calls': a count}}")
+    return Rng(raw["state"], _count(raw.get("calls"), f"{what}.calls"))
+
+
+def _action_pair(raw: object, i: int) -> tuple[str, str]:
+    if not (isinstance(raw, list | tuple) and len(raw) == 2 and all(type(x) is str for x in raw)):
+        raise RestoreError(f"actions[{i}]: expected [seat, action text], got {str(raw)[:40]}")
+    return raw[0], raw[1]
+
+
+def _check_since(since: object) -> None:
+    if type(since) is not int or since < 0:
+        raise IllegalAction(f"'since' must be an entry number, 0 or more, not {str(since)[:20]!r}")
 
 
 def _loose(action: Action) -> str:

@@ -54,6 +54,7 @@ class Record:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Record:
+        """Read a record, checking every part; a bad one raises ``ValueError`` in one line."""
         if not isinstance(d, dict):
             raise ValueError("a record must be a JSON object")
         fmt = d.get("format", FORMAT)
@@ -62,11 +63,24 @@ class Record:
         for key in ("game", "seed", "actions"):
             if key not in d:
                 raise ValueError(f"record is missing {key!r}")
+        if type(d["game"]) is not str:
+            raise ValueError("record 'game' must be a game id, such as \"iraq\"")
+        seed = d["seed"]
+        if type(seed) is not int or not -(2**63) <= seed < 2**64:
+            raise ValueError(f"record 'seed' must be a whole number, not {str(seed)[:30]}")
+        options = d.get("options") or {}
+        if not isinstance(options, dict):
+            raise ValueError("record 'options' must be an object of option names and values")
+        if not isinstance(d["actions"], list):
+            raise ValueError("record 'actions' must be a list of [seat, action text] pairs")
         actions = []
         for i, pair in enumerate(d["actions"]):
-            if not (isinstance(pair, list | tuple) and len(pair) == 2):
+            if not (isinstance(pair, list | tuple) and len(pair) == 2 and all(type(x) is str for x in pair)):
                 raise ValueError(f"record action #{i} must be [seat, action text], got {str(pair)[:60]}")
-            actions.append((str(pair[0]), str(pair[1])))
+            actions.append((pair[0], pair[1]))
+        result = d.get("result")
+        if result is not None and type(result) is not str:
+            raise ValueError("record 'result' must be text or null")
         start = d.get("start")
         if start is not None and not isinstance(start, dict):
             raise ValueError("record 'start' must be a saved position (a JSON object)")
@@ -74,11 +88,11 @@ class Record:
         if not isinstance(chat, list) or not all(isinstance(m, dict) for m in chat):
             raise ValueError("record 'chat' must be a list of messages")
         return cls(
-            game=str(d["game"]),
-            options=dict(d.get("options") or {}),
-            seed=int(d["seed"]),
+            game=d["game"],
+            options=dict(options),
+            seed=seed,
             actions=actions,
-            result=d.get("result"),
+            result=result,
             engine=str(d.get("engine", "")),
             content=str(d.get("content", "")),
             start=start,
@@ -90,8 +104,21 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """Read a saved record; any problem (missing file, not JSON, a bad part) raises
+        ``ValueError`` with one line that names the file."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: not a JSON record ({exc})") from exc
-        return cls.from_dict(data)
+            text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is forgiven
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"{path}: not a text file") from None
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise ValueError(f"{path}: not a JSON record ({str(exc)[:80]})") from None
+        try:
+            return cls.from_dict(data)
+        except ValueError as exc:
+            raise ValueError(f"{path}: {exc}") from None
+        except (TypeError, KeyError, OverflowError, RecursionError) as exc:
+            raise ValueError(f"{path}: not a consim record ({str(exc)[:80]})") from None
