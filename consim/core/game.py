@@ -309,7 +309,8 @@ class Game(ABC):
             for seat in state.to_act():
                 state.legal_actions(seat)
                 state.prompt(seat)
-            for seat in (None, *self.seats):
+            state.view(None)
+            for seat in self.seats:
                 state.view(seat)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
             raise RestoreError(f"the saved {self.id} position is inconsistent: {exc!r}"[:300]) from exc

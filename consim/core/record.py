@@ -34,6 +34,11 @@ class Record:
     start: dict[str, Any] | None = None
     #: the players' messages ([{"seq", "from", "to", "text", "at_action"}]), not part of the game
     chat: list[dict[str, Any]] = field(default_factory=list)
+    #: who played each seat, as a front end saved it: seat -> "human" or "bot:KIND" (empty if
+    #: unknown); a resumed game seats them again
+    players: dict[str, str] = field(default_factory=dict)
+    #: the seed the bots were made with (``None`` if unknown)
+    bot_seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -50,6 +55,10 @@ class Record:
             data["start"] = self.start
         if self.chat:
             data["chat"] = list(self.chat)
+        if self.players:
+            data["players"] = dict(self.players)
+        if self.bot_seed is not None:
+            data["bot_seed"] = self.bot_seed
         return data
 
     @classmethod
@@ -87,6 +96,14 @@ class Record:
         chat = d.get("chat") or []
         if not isinstance(chat, list) or not all(isinstance(m, dict) for m in chat):
             raise ValueError("record 'chat' must be a list of messages")
+        players = d.get("players") or {}
+        if not isinstance(players, dict) or not all(
+            type(k) is str and type(v) is str for k, v in players.items()
+        ):
+            raise ValueError('record \'players\' must map seats to "human" or "bot:KIND"')
+        bot_seed = d.get("bot_seed")
+        if bot_seed is not None and (type(bot_seed) is not int or not 0 <= bot_seed < 2**64):
+            raise ValueError("record 'bot_seed' must be a whole number")
         return cls(
             game=d["game"],
             options=dict(options),
@@ -97,6 +114,8 @@ class Record:
             content=str(d.get("content", "")),
             start=start,
             chat=list(chat),
+            players=dict(players),
+            bot_seed=bot_seed,
         )
 
     def save(self, path: str | Path) -> None:
