@@ -1,4 +1,4 @@
-"""The ``consim`` command: list, play, simulate, replay, validate."""
+"""The ``consim`` command: list, play, simulate, replay, export, validate."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ app = typer.Typer(
 
 def _register() -> None:
     from consim.cli import play as _play  # noqa: F401
+    from consim.cli import review as _review  # noqa: F401
     from consim.cli import simulate as _simulate  # noqa: F401
 
 

@@ -1,57 +1,61 @@
-"""``consim list``, ``play``, ``replay`` and ``validate``."""
+"""``consim list``, ``validate`` and ``play`` (the game itself runs in :mod:`consim.cli.session`)."""
 
 from __future__ import annotations
 
-import json
-import sys
+import warnings
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 import consim
-from consim.bots.base import Bot, bot_kinds, make_bot
+from consim.bots.base import bot_kinds
 from consim.cli.args import parse_options, parse_seats
 from consim.cli.main import app
-from consim.cli.render import render_outcome, render_view
-from consim.core.errors import IllegalAction, OptionError
+from consim.cli.saving import load_record, players_of
+from consim.cli.screen import plain
+from consim.cli.session import Session
+from consim.core.errors import OptionError
 from consim.core.game import Game, State
-from consim.core.record import Record
 from consim.core.registry import game_class
+from consim.core.replay import ContentChanged
 
 console = Console(highlight=False)
 
-HELP = """Type the number of a choice, or the action itself (e.g. discard "Roadside Bombs").
-Commands at any prompt:
-  help            this text
-  view            everything you can see, as data
-  log [N]         the last N log lines you may read (default 20)
-  undo            take back your last action (not past a die roll, draw or reveal)
-  say SEAT text   a message to another seat (or 'say all text'); never enforced
-  save [FILE]     save the game record (default consim-<game>-<seed>.json)
-  quit            stop (the record is saved first)"""
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One line on what is wrong, then stop (never a traceback)."""
+    line = plain("error: ", "red")
+    line.append(message.splitlines()[0] if message else "")
+    console.print(line, soft_wrap=True)  # one line, however long: the terminal wraps it
+    raise typer.Exit(code)
 
 
-def parse_players(game: Game, seat: list[str] | None) -> dict[str, str]:
-    """``--seat US=human --seat Sunni=bot:random`` -> {seat: "human" | bot kind} for every
-    seat; unnamed seats get the heuristic bot, and with no seat named the first is human."""
+def parse_players(
+    game: Game, seat: list[str] | None, saved: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """``--seat US=human --seat Sunni=bot:random`` -> {seat: "human" | bot kind} for every seat.
+
+    ``saved`` is who played each seat in a resumed game: they are seated again, and ``--seat``
+    overrides any of them. Otherwise unnamed seats get the heuristic bot, and with no seat named
+    the first is human."""
     chosen = parse_seats(game, seat or [])
-    for name, who in chosen.items():
-        if who != "human" and who not in bot_kinds(game):
+    kinds = bot_kinds(game)
+    saved = saved or {}
+    base = {s: saved[s] for s in game.seats if s in saved}
+    for name, who in {**base, **chosen}.items():
+        if who != "human" and who not in kinds:
+            where = f"for {name}" if name in chosen else f"(the saved game's {name})"
             raise OptionError(
-                f"unknown player {who!r} for {name}; use human or "
-                f"bot:{'|bot:'.join(sorted(bot_kinds(game)))}"
+                f"unknown player {who!r} {where}; use human or bot:{'|bot:'.join(sorted(kinds))}"
             )
-    if not chosen:
+    if not chosen and not base:
         chosen[game.seats[0]] = "human"
-    return {s: chosen.get(s, "heuristic") for s in game.seats}
-
-
-def _fail(message: str) -> None:
-    console.print(f"[red]error:[/red] {message}")
-    raise typer.Exit(2)
+    players = {**base, **chosen}
+    return {s: players.get(s, "heuristic") for s in game.seats}
 
 
 @app.command("list")
@@ -69,9 +73,8 @@ def list_cmd(
         try:
             cls = game_class(name)
         except OptionError as exc:
-            _fail(str(exc))
-            return
-        table.add_row(name, cls.title, ", ".join(cls().seats), cls.status)
+            fail(str(exc))
+        table.add_row(plain(name), plain(cls.title), plain(", ".join(cls().seats)), plain(cls.status))
     console.print(table)
     for name in names:
         cls = game_class(name)
@@ -80,7 +83,7 @@ def list_cmd(
         opts.add_column("default")
         opts.add_column("meaning")
         for key, field in cls.Options.model_fields.items():
-            opts.add_row(key, str(field.default), field.description or "")
+            opts.add_row(plain(key), plain(str(field.default)), plain(field.description or ""))
         console.print(opts)
 
 
@@ -93,177 +96,47 @@ def validate(game: Annotated[str | None, typer.Argument(help="one game; default 
         try:
             errors = game_class(name).validate_content()
         except OptionError as exc:
-            _fail(str(exc))
+            fail(str(exc))
         if errors:
             bad += 1
-            console.print(f"[red]{name}: {len(errors)} problem(s)[/red]")
+            console.print(plain(f"{name}: {len(errors)} problem(s)", "red"))
             for line in errors:
-                console.print(f"  {line}")
+                console.print(plain(f"  {line}"))
         else:
-            console.print(f"[green]{name}: content OK[/green]")
+            console.print(plain(f"{name}: content OK", "green"))
     if bad:
         raise typer.Exit(1)
 
 
-class Session:
-    """A terminal game: humans type, bots play, hot-seat secrecy between humans."""
-
-    def __init__(self, state: State, players: dict[str, str], save_path: Path | None, seed: int) -> None:
-        self.state = state
-        self.players = players
-        self.humans = [s for s, p in players.items() if p == "human"]
-        self.bots: dict[str, Bot] = {
-            s: make_bot(state.game, p, s, seed + i)
-            for i, (s, p) in enumerate(players.items())
-            if p != "human"
-        }
-        self.save_path = save_path or Path(f"consim-{state.game.id}-{state.seed}.json")
-        self.seen: dict[str, int] = dict.fromkeys(self.humans, 0)
-        self.chat_seen: dict[str, int] = dict.fromkeys(self.humans, 0)
-        self.last_human: str | None = None
-        self.spectator_seen = 0
-
-    def run(self) -> None:
-        state = self.state
-        while not state.is_over():
-            to_act = state.to_act()
-            human = next((s for s in to_act if s in self.humans), None)
-            bot_seats = [s for s in to_act if s not in self.humans]
-            if bot_seats:
-                # bots first (one decision at a time): their choices are secret anyway
-                seat = bot_seats[0]
-                bot = self.bots[seat]
-                view = state.view(seat) if bot.uses_view else {}
-                state.apply(seat, bot.choose(view, state.legal_actions(seat)))
-                if not self.humans:
-                    self._show_spectator()
-            elif human is not None and not self._human_turn(human):
-                return
-        self._finish()
-
-    def _show_spectator(self) -> None:
-        for entry in self.state.visible_log(None)[self.spectator_seen :]:
-            console.print(f"  {entry}")
-        self.spectator_seen = len(self.state.visible_log(None))
-
-    def _handover(self, seat: str) -> None:
-        if len(self.humans) > 1 and self.last_human != seat:
-            console.clear()
-            console.rule(f"[bold]Pass the keyboard to {seat}[/bold]")
-            console.input(f"{seat}: press Enter when no one else can see the screen. ")
-            console.clear()
-        self.last_human = seat
-
-    def _human_turn(self, seat: str) -> bool:
-        state = self.state
-        self._handover(seat)
-        visible = state.visible_log(seat)
-        new = visible[self.seen[seat] :]
-        if new:
-            console.rule(f"Since {seat}'s last turn")
-            for entry in new[-40:]:
-                console.print(f"  {entry}")
-        self.seen[seat] = len(visible)
-        self._show_chat(seat)
-        console.print(render_view(state.view(seat)))
-        while True:
-            prompt = state.prompt(seat)
-            console.rule(f"[bold cyan]{seat}[/bold cyan]")
-            console.print(f"[bold]{prompt}[/bold]")
-            for i, action in enumerate(prompt.actions, 1):
-                console.print(f"  [cyan]{i:>3}[/cyan]  {action.text}")
-            try:
-                line = console.input(f"{seat}> ").strip()
-            except EOFError:
-                console.print("\n[yellow]input closed[/yellow]")
-                self._save()
-                return False
-            if not line:
-                continue
-            word, _, rest = line.partition(" ")
-            word = word.lower()
-            if word in ("help", "?"):
-                console.print(HELP)
-                continue
-            if word == "quit":
-                self._save()
-                return False
-            if word == "view":
-                console.print_json(json.dumps(state.view(seat), default=str))
-                continue
-            if word == "log":
-                n = int(rest) if rest.strip().isdigit() else 20
-                for entry in state.visible_log(seat)[-n:]:
-                    console.print(f"  {entry}")
-                continue
-            if word == "save":
-                self._save(Path(rest.strip()) if rest.strip() else None)
-                continue
-            if word == "undo":
-                try:
-                    state.undo(seat)
-                    self.seen[seat] = len(state.visible_log(seat))
-                    console.print("[yellow]undone[/yellow]")
-                    console.print(render_view(state.view(seat)))
-                except IllegalAction as exc:
-                    console.print(f"[red]{exc}[/red]")
-                continue
-            if word == "say":
-                target, _, text = rest.strip().partition(" ")
-                line = f'say {target} "{text.replace(chr(34), chr(39))}"'
-            elif line.isdigit():
-                k = int(line)
-                if not 1 <= k <= len(prompt.actions):
-                    console.print(f"[red]choose 1-{len(prompt.actions)}[/red]")
-                    continue
-                line = prompt.actions[k - 1].text
-            try:
-                entries = state.apply(seat, line)
-            except IllegalAction as exc:
-                console.print(f"[red]{exc}[/red]")
-                continue
-            for entry in entries:
-                if entry.visible_to(seat):
-                    console.print(f"  [green]{entry}[/green]")
-            self.seen[seat] = len(state.visible_log(seat))
-            if word == "say":
-                self._show_chat(seat)
-                continue
-            return True
-
-    def _show_chat(self, seat: str) -> None:
-        """Messages to ``seat`` (or the table) since it last looked."""
-        messages = self.state.chat(seat)
-        for message in messages[self.chat_seen[seat] :]:
-            console.print(f"  [magenta]{message}[/magenta]")
-        self.chat_seen[seat] = len(messages)
-
-    def _save(self, path: Path | None = None) -> None:
-        target = path or self.save_path
-        self.state.record().save(target)
-        console.print(f"record saved to {target}  (replay: consim replay {target})")
-
-    def _finish(self) -> None:
-        state = self.state
-        if len(self.humans) > 1:
-            console.clear()
-        console.rule("[bold]Game over[/bold]")
-        for entry in state.visible_log(None)[-12:]:
-            console.print(f"  {entry}")
-        out = state.outcome()
-        assert out is not None
-        table = Table(title="Final scores")
-        table.add_column("seat")
-        table.add_column("score", justify="right")
-        table.add_column("")
-        for s, v in sorted(out.scores.items(), key=lambda kv: -kv[1]):
-            table.add_row(s, f"{v:g}", "winner" if s in out.winners else "")
-        console.print(table)
-        breakdown = render_outcome(state.game.id, out)
-        if breakdown is not None:
-            console.print(breakdown)
-        console.print(f"[bold]{out.result}[/bold]")
-        self._save()
+def _resume(
+    game: str, resume: Path, seed: int | None, options: dict[str, object], seat: list[str] | None
+) -> tuple[State, dict[str, str], int]:
+    """The saved game in ``resume``, who plays it, and the bots' seed."""
+    record = load_record(resume, game)
+    if seed is not None and seed != record.seed:
+        raise OptionError(f"{resume} was played with seed {record.seed}, not {seed}; leave out --seed")
+    if options:
+        asked = consim.load_game(game, **options).options
+        saved = consim.load_game(game, **record.options).options
+        differ = ", ".join(f"{k}={saved.get(k)}" for k in options if asked.get(k) != saved.get(k))
+        if differ:
+            raise OptionError(f"{resume} was played with {differ}; leave out --players/--option/--advanced")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ContentChanged)
+        state = consim.replay(record)
+    if any(issubclass(w.category, ContentChanged) for w in caught):
+        console.print(
+            plain(
+                f"{resume} was made with other {game} content files ({record.engine or 'an older engine'}); "
+                "the game may go another way than it did.",
+                "yellow",
+            )
+        )
+    players = parse_players(state.game, seat, players_of(record))
+    bot_seed = record.bot_seed if record.bot_seed is not None else state.seed
+    done = len(record.actions)
+    console.print(plain(f"Resuming {resume}: {done} action{'s' * (done != 1)} so far."))
+    return state, players, bot_seed
 
 
 @app.command()
@@ -274,87 +147,27 @@ def play(
     seat: Annotated[list[str] | None, typer.Option(help="SEAT=human or SEAT=bot:KIND; repeat")] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a fresh one)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="game option KEY=VALUE; repeat")] = None,
-    save: Annotated[Path | None, typer.Option(help="where to save the record")] = None,
-    resume: Annotated[Path | None, typer.Option(help="continue a saved record")] = None,
-) -> None:
-    """Play a game in the terminal. Unnamed seats are played by the heuristic bot."""
-    try:
-        if resume is not None:
-            record = Record.load(resume)
-            state = consim.replay(record)
-            the_game = state.game
-        else:
-            the_game = consim.load_game(game, **parse_options(players, option or [], advanced))
-            state = the_game.new_game(seed)
-        who = parse_players(the_game, seat)
-    except (OptionError, ValueError) as exc:
-        _fail(str(exc))
-        return
-    console.print(
-        f"[bold]{the_game.title}[/bold] - seed {state.seed} - "
-        + ", ".join(f"{s}: {p}" for s, p in who.items())
-    )
-    console.print("Type 'help' at any prompt.")
-    Session(state, who, save or resume, state.seed).run()
-
-
-@app.command()
-def replay(
-    file: Annotated[Path, typer.Argument(help="a saved record (JSON)")],
-    as_seat: Annotated[str | None, typer.Option("--as", help="see only what this seat saw")] = None,
-    public: Annotated[bool, typer.Option(help="see only public information")] = False,
-    step: Annotated[
-        bool | None, typer.Option(help="pause after each action (default when interactive)")
+    save: Annotated[
+        Path | None, typer.Option(help="where the game is saved (default consim-GAME-SEED.json)")
     ] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue a saved game, with the same seats")] = None,
 ) -> None:
-    """Step through a saved game, action by action, with the log."""
+    """Play a game in the terminal. Unnamed seats are played by the heuristic bot; the game is
+    saved after every move."""
     try:
-        record = Record.load(file)
-        game = consim.load_game(record.game, **record.options)
-        state = game.new_game(record.seed) if record.start is None else game.restore(record.start)
-    except (OptionError, ValueError, OSError) as exc:
-        _fail(str(exc))
-        return
-    if as_seat is not None and as_seat not in game.seats:
-        _fail(f"unknown seat {as_seat!r}; seats are {', '.join(game.seats)}")
-    interactive = sys.stdin.isatty() if step is None else step
-    perspective = as_seat if as_seat else (None if public else "*")
-
-    def show(entries: list[consim.LogEntry]) -> None:
-        for e in entries:
-            if perspective == "*" or e.visible_to(perspective):
-                tag = "" if e.audience is None else f" [dim](to {', '.join(sorted(e.audience))})[/dim]"
-                console.print(f"    {e}{tag}")
-
-    console.print(f"[bold]{game.title}[/bold] - seed {record.seed} - {len(record.actions)} actions")
-    if record.content and record.content != game.content_hash():
-        engine = record.engine or "an older engine"
-        console.print(
-            f"[yellow]This record was made with other {game.id} content files ({engine}); "
-            "the replay may go another way.[/yellow]"
-        )
-    show(state.log)
-    for i, (seat, text) in enumerate(record.actions, 1):
-        # from one seat's (or the public's) perspective, others' choices are known only
-        # through the log lines that seat could read
-        shown = text if perspective in ("*", seat) else "(acts)"
-        console.print(f"[cyan]{i:>5}[/cyan] {seat}: {shown}")
-        try:
-            entries = state.apply(seat, text)
-        except IllegalAction as exc:
-            _fail(f"action {i} does not replay: {exc}")
-            return
-        show(entries)
-        if interactive:
-            answer = (
-                console.input("[dim]Enter = next, c = continue to the end, q = quit[/dim] ").strip().lower()
-            )
-            if answer == "q":
-                return
-            if answer == "c":
-                interactive = False
-    out = state.outcome()
-    if out is not None:
-        console.print(f"[bold]{out.result}[/bold]")
-    else:
-        console.print("[yellow]The record ends before the game does.[/yellow]")
+        options = parse_options(players, option or [], advanced)
+        if resume is not None:
+            state, who, bot_seed = _resume(game, resume, seed, options, seat)
+        else:
+            state = consim.load_game(game, **options).new_game(seed)
+            who = parse_players(state.game, seat)
+            bot_seed = state.seed
+    except (OptionError, ValueError) as exc:
+        fail(str(exc))
+    seats = ", ".join(f"{s}: {p if p == 'human' else 'bot:' + p}" for s, p in who.items())
+    console.print(plain(f"{state.game.title} - seed {state.seed}", "bold"))
+    console.print(plain(seats))
+    console.print(plain("Type 'help' at any prompt.", "dim"))
+    code = Session(state, who, save or resume, bot_seed=bot_seed, console=console).run()
+    if code:
+        raise typer.Exit(code)

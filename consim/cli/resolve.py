@@ -3,6 +3,7 @@ short form of one (its first words, each word typed a prefix of the action's wor
 ignored), with a "did you mean" for a near miss.
 
 >>> from consim.core.action import Action
+>>> from consim.core.errors import IllegalAction
 >>> menu = [Action("discard", ("Interim Government",)), Action("discard", ("Insurgency",)), Action("done")]
 >>> resolve("discard interim", menu).text
 'discard "Interim Government"'
@@ -14,10 +15,11 @@ ignored), with a "did you mean" for a near miss.
 Traceback (most recent call last):
 ...
 consim.core.errors.AmbiguousAction: 'discard in' could be: discard "Interim Government", discard Insurgency
->>> resolve("dicsard insurgency", menu)
-Traceback (most recent call last):
-...
-consim.core.errors.IllegalAction: 'dicsard insurgency' is not one of the choices; did you mean: discard Insurgency?
+>>> try:
+...     resolve("dicsard insurgency", menu)
+... except IllegalAction as exc:
+...     print(exc)
+'dicsard insurgency' is not one of the choices; did you mean: discard Insurgency?
 """
 
 from __future__ import annotations

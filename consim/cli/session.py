@@ -1,0 +1,585 @@
+"""A game at the terminal: people type, bots play, and nothing is lost.
+
+The screen of a human's turn is, top to bottom: what happened since that seat's last turn (the
+log lines and messages it may read, cut to what fits), the board (the game's
+``present.render`` of its view), the prompt and the numbered choices. Several people at one
+keyboard get a hand-over screen that clears the terminal and its scrollback. The record is
+written after every action, atomically, with who plays each seat, so a game killed in any way
+resumes at its last action.
+
+>>> import io, consim
+>>> from rich.console import Console
+>>> state = consim.load_game("iraq", players=2).new_game(seed=1)
+>>> out = Console(file=io.StringIO(), width=80)
+>>> typed = iter(["1", "done", "quit"])
+>>> session = Session(state, {"US": "human", "Insurgent": "random"}, None, bot_seed=1,
+...                   console=out, read=lambda prompt: next(typed))
+>>> session.run()
+0
+>>> [text.split()[0] for seat, text in session.state.record().actions if seat == "US"]
+['discard', 'done']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from consim.bots.base import Bot, make_bot
+from consim.cli.ending import final_screen
+from consim.cli.render import GameCommand, game_commands, game_examples, render_view
+from consim.cli.resolve import resolve, shown
+from consim.cli.saving import default_save_path, resume_hint, session_record, write_record
+from consim.cli.screen import (
+    MenuPage,
+    clear_screen,
+    fit,
+    height_of,
+    indented,
+    lines_needed,
+    menu_pages,
+    plain,
+)
+from consim.core.action import Action
+from consim.core.errors import IllegalAction
+from consim.core.game import Prompt, State
+from consim.core.log import ChatMessage, LogEntry
+from consim.core.record import Record
+
+#: reads one line the player types, after showing the prompt
+Reader = Callable[[Text], str]
+
+#: exit code after Ctrl-C (128 + SIGINT), as shells expect
+INTERRUPTED = 130
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("help", "this list"),
+    ("view", "the board again ('view --json': the data)"),
+    ("log [N]", "the last N lines of the log you may read (20; 'log all')"),
+    ("undo", "take back your last action (not past a roll, draw or reveal)"),
+    ("say SEAT text", "a message ('say Kurd,Shia text', 'say all text')"),
+    ("save [FILE]", "save now (the game is also saved after every move)"),
+    ("quit", "save and stop ('consim play GAME --resume FILE' goes on)"),
+)
+_WORDS = frozenset({"help", "?", "view", "log", "undo", "say", "save", "quit", "more"})
+
+
+class _Next(Enum):
+    """What the turn loop does after a line was handled."""
+
+    ASK = "ask again"
+    DONE = "the turn moved on"
+    QUIT = "stop the session"
+
+
+@dataclass
+class _Menu:
+    """The numbers of one decision's choices: numbered once, kept while the decision lasts
+    (the same seat deciding again under the same rule with nothing done by others between),
+    so ``discard 3`` then ``discard 5`` mean the cards that were 3 and 5 on the first screen."""
+
+    rule: str
+    numbers: dict[str, int]
+    #: the number of actions in the record when it was last used
+    at: int
+    page: int = 0
+    pages: list[MenuPage] = field(default_factory=list)
+
+
+class Session:
+    """One game at the terminal.
+
+    ``players`` maps every seat to ``"human"`` or a bot kind; bots are made with ``bot_seed``
+    plus the seat's index. ``save_path`` is where the record is written after every action
+    (``None``: a new ``consim-<game>-<seed>.json`` in the current folder). ``read`` replaces
+    the keyboard (tests); ``console`` the terminal.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        players: Mapping[str, str],
+        save_path: Path | None,
+        *,
+        bot_seed: int,
+        console: Console | None = None,
+        read: Reader | None = None,
+    ) -> None:
+        self.state = state
+        self.game = state.game
+        self.players = {s: players.get(s, "heuristic").removeprefix("bot:") for s in self.game.seats}
+        self.humans = [s for s, p in self.players.items() if p == "human"]
+        self.bot_seed = bot_seed
+        self.bots: dict[str, Bot] = {
+            s: make_bot(self.game, p, s, bot_seed + i)
+            for i, (s, p) in enumerate(self.players.items())
+            if p != "human"
+        }
+        self.console = console or Console(highlight=False)
+        self._read = read or self._keyboard
+        self.save_path = save_path or default_save_path(self.game.id, state.seed)
+        self.saving = True  # False while the save file cannot be written
+        self.seen: dict[str, int] = dict.fromkeys(self.game.seats, 0)
+        self.chat_seen: dict[str, int] = dict.fromkeys(self.game.seats, 0)
+        self.spectator_seen = 0
+        self.last_human: str | None = None
+        self.turns: dict[str, int] = dict.fromkeys(self.humans, 0)
+        self.menus: dict[str, _Menu] = {}
+        #: record positions (action counts) of actions taken for a human as its only choice
+        self.auto: set[int] = set()
+        self.record: Record = session_record(state, self.players, bot_seed)
+        self.commands: dict[str, GameCommand] = {
+            k: v for k, v in game_commands(self.game.id).items() if k not in _WORDS
+        }
+
+    # -- the session ------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends, a player quits, or Ctrl-C; returns the exit code."""
+        self._save_now(announce=True)
+        try:
+            while not self.state.is_over():
+                to_act = self.state.to_act()
+                bots = [s for s in to_act if s not in self.humans]
+                if bots:  # bots first, one decision at a time: their choices are secret anyway
+                    self._bot_move(bots[0])
+                    continue
+                if not self._turn(to_act[0]):
+                    return 0
+            self._finish()
+            return 0
+        except EOFError:
+            self.out(Text())
+            self._quit("The input was closed")
+            return 0
+        except KeyboardInterrupt:
+            self.out(Text())
+            self._quit("Interrupted")
+            return INTERRUPTED
+
+    @property
+    def count(self) -> int:
+        """The number of actions taken so far."""
+        return len(self.record.actions)
+
+    def out(self, renderable: RenderableType) -> None:
+        self.console.print(renderable)
+
+    def _keyboard(self, prompt: Text) -> str:
+        return self.console.input(prompt)
+
+    def _hint(self) -> str:
+        return resume_hint(self.game.id, self.save_path)
+
+    # -- saving -----------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """After every action, undo and message: the record is written again."""
+        self.record = session_record(self.state, self.players, self.bot_seed)
+        self._save_now()
+
+    def _save_now(self, announce: bool = False) -> None:
+        try:
+            write_record(self.save_path, self.record)
+        except OSError as exc:
+            if self.saving or announce:
+                self.out(
+                    plain(
+                        f"Cannot save to {self.save_path} ({exc.strerror or exc}): the game goes on "
+                        "unsaved; 'save FILE' saves it elsewhere.",
+                        "red",
+                    )
+                )
+            self.saving = False
+            return
+        if announce:
+            self.out(plain(f"The game is saved after every move in {self.save_path}."))
+            self.out(plain(f"To continue it later: {self._hint()}", "dim"))
+        elif not self.saving:
+            self.out(plain(f"Saving to {self.save_path} works again.", "green"))
+        self.saving = True
+
+    def _save_quietly(self) -> None:
+        try:
+            write_record(self.save_path, session_record(self.state, self.players, self.bot_seed))
+        except (OSError, ValueError):
+            self.saving = False
+
+    def _save_to(self, target: Path) -> None:
+        try:
+            write_record(target, self.record)
+        except OSError as exc:
+            why = exc.strerror or exc
+            self.out(plain(f"Cannot save to {shown(str(target))}: {why}. Play goes on.", "red"))
+            return
+        if not self.saving:  # the usual file cannot be written: this one takes its place
+            self.save_path = target
+            self.saving = True
+        self.out(plain(f"Saved to {target}. To continue it later: {resume_hint(self.game.id, target)}"))
+
+    # -- bots -------------------------------------------------------------------------------
+
+    def _bot_move(self, seat: str) -> None:
+        state = self.state
+        bot = self.bots[seat]
+        view = state.view(seat) if bot.uses_view else {}
+        state.apply(seat, bot.choose(view, state.legal_actions(seat)))
+        self._changed()
+        if not self.humans:
+            self._spectate()
+
+    def _spectate(self) -> None:
+        for entry in self.state.visible_log(None, since=self.spectator_seen):
+            self.out(indented(entry))
+            self.spectator_seen = entry.seq + 1
+
+    # -- a human's turn ---------------------------------------------------------------------
+
+    def _turn(self, seat: str) -> bool:
+        """One decision of a human seat; False when the player stops the session."""
+        prompt = self.state.prompt(seat)
+        if len(self.humans) == 1 and len(prompt.actions) == 1 and not self.state.can_undo(seat):
+            # nobody else is at the keyboard to learn that this seat had no choice
+            action = prompt.actions[0]
+            self.auto.add(self.count)
+            self._apply(seat, action, quiet=True)
+            why = f"your only choice: {prompt.text}"
+            self.out(plain(fit(f"{seat}: {action.text} - taken for you, {why}", self.console.width), "dim"))
+            return True
+        self._handover(seat)
+        self._screen(seat, prompt)
+        self.turns[seat] += 1
+        while True:
+            line = self._read(plain(f"{seat}> ", "bold cyan"))
+            step = self._line(seat, prompt, line)
+            if step is _Next.QUIT:
+                return False
+            if step is _Next.DONE:
+                return True
+
+    def _handover(self, seat: str) -> None:
+        """With several people at one keyboard, nobody sees another's screen."""
+        if len(self.humans) > 1 and self.last_human != seat:
+            clear_screen(self.console)
+            self.console.rule(plain(f"Pass the keyboard to {seat}", "bold"))
+            self._read(plain(f"{seat}: press Enter when no one else can see the screen. "))
+            clear_screen(self.console)
+        self.last_human = seat
+
+    def _screen(self, seat: str, prompt: Prompt) -> None:
+        board = render_view(self.state.view(seat))
+        pages, question = self._menu_pages(seat, prompt)
+        room = self.console.height - height_of(self.console, board) - pages[0].rows - 5
+        self._since(seat, room)
+        self.out(board)
+        self._ask(seat, question, pages)
+
+    def _menu_pages(self, seat: str, prompt: Prompt) -> tuple[list[MenuPage], Text]:
+        numbered = self._numbered(seat, prompt)
+        question = plain(str(prompt), "bold")
+        room = self.console.height - height_of(self.console, question) - 3
+        pages = menu_pages([(n, a.text) for n, a in numbered], self.console.width, room)
+        menu = self.menus[seat]
+        if menu.pages != pages:
+            menu.pages, menu.page = pages, 0
+        return pages, question
+
+    def _ask(self, seat: str, question: Text, pages: list[MenuPage]) -> None:
+        self.console.rule(plain(seat, "bold cyan"))
+        self.out(question)
+        self.out(pages[self.menus[seat].page % len(pages)].render())
+
+    def _numbered(self, seat: str, prompt: Prompt) -> list[tuple[int, Action]]:
+        """The choices with their numbers, kept from the seat's last screen while the decision
+        goes on, so that a number means the same choice until it is taken."""
+        texts = [a.text for a in prompt.actions]
+        menu = self.menus.get(seat)
+        keep = (
+            menu is not None
+            and menu.rule == prompt.rule
+            and menu.at == self.count
+            and 2 * sum(t in menu.numbers for t in texts) >= len(texts)
+        )
+        if menu is None or not keep:
+            menu = self.menus[seat] = _Menu(prompt.rule, {t: i for i, t in enumerate(texts, 1)}, self.count)
+        else:
+            for t in texts:
+                if t not in menu.numbers:
+                    menu.numbers[t] = max(menu.numbers.values(), default=0) + 1
+        return sorted(((menu.numbers[a.text], a) for a in prompt.actions), key=lambda na: na[0])
+
+    def _since(self, seat: str, room: int) -> None:
+        """What ``seat`` may read that happened since its last turn (log lines, messages)."""
+        entries = self.state.visible_log(seat, since=self.seen[seat])
+        messages = self.state.chat(seat, since=self.chat_seen[seat])
+        if entries:
+            self.seen[seat] = entries[-1].seq + 1
+        if messages:
+            self.chat_seen[seat] = messages[-1].seq + 1
+        if not entries and not messages:
+            return
+        title = "Since your last turn" if self.turns.get(seat) else "The game so far"
+        self.console.rule(plain(f"{title} ({seat})"))
+        width = self.console.width
+        room = max(8, room - sum(lines_needed(self._message(seat, m), width) for m in messages))
+        cut = len(entries)
+        while cut and room >= lines_needed(str(entries[cut - 1]), width):
+            cut -= 1
+            room -= lines_needed(str(entries[cut]), width)
+        if cut:
+            self.out(indented(f"({cut} earlier lines: type 'log {len(entries)}')", "dim"))
+        for entry in entries[cut:]:
+            self.out(indented(entry))
+        for message in messages:
+            self.out(indented(self._message(seat, message), "magenta"))
+
+    def _message(self, seat: str, message: ChatMessage) -> str:
+        sender = "you" if message.sender == seat else message.sender
+        to = "everyone" if message.to is None else ", ".join("you" if s == seat else s for s in message.to)
+        return f"{sender} to {to}: {message.text}"
+
+    # -- what was typed ---------------------------------------------------------------------
+
+    def _line(self, seat: str, prompt: Prompt, line: str) -> _Next:
+        text = line.strip()
+        if not text:
+            return _Next.ASK
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word in ("help", "?"):
+            self.out(self._help(seat, prompt))
+        elif word == "quit":
+            self._quit("Stopped")
+            return _Next.QUIT
+        elif word == "view":
+            view = self.state.view(seat)
+            if rest == "--json":
+                self.console.print_json(json.dumps(view, default=str))
+            else:
+                self.out(render_view(view))
+        elif word == "log":
+            self._log(seat, rest)
+        elif word == "save":
+            self._save_to(Path(rest).expanduser() if rest else self.save_path)
+            return _Next.ASK
+        elif word == "say":
+            self._say(seat, rest)
+            return _Next.ASK
+        elif word == "undo":
+            return self._undo(seat)
+        elif word == "more":
+            menu = self.menus[seat]
+            if len(menu.pages) < 2:
+                self.out(plain("All the choices are shown.", "yellow"))
+                return _Next.ASK
+            menu.page = (menu.page + 1) % len(menu.pages)
+            self.out(menu.pages[menu.page].render())
+            return _Next.ASK
+        elif word in self.commands:
+            self._game_command(seat, word, rest)
+        else:
+            return self._choose(seat, prompt, text)
+        pages, question = self._menu_pages(seat, prompt)
+        self._ask(seat, question, pages)
+        return _Next.ASK
+
+    def _choose(self, seat: str, prompt: Prompt, text: str) -> _Next:
+        try:
+            action = self._pick(seat, prompt, text)
+        except IllegalAction as exc:
+            self.out(plain(f"{exc}", "red"))
+            self.out(plain("Type a number from the list, an action, or 'help'.", "dim"))
+            return _Next.ASK
+        self._apply(seat, action)
+        return _Next.DONE
+
+    def _pick(self, seat: str, prompt: Prompt, text: str) -> Action:
+        if text.isdigit():
+            wanted = int(text)
+            for number, action in self._numbered(seat, prompt):
+                if number == wanted:
+                    return action
+            raise IllegalAction(f"{shown(text)} is not one of the numbers shown")
+        return resolve(text, prompt.actions)
+
+    def _apply(self, seat: str, action: Action, quiet: bool = False) -> None:
+        entries = self.state.apply(seat, action)
+        self._changed()
+        if seat in self.menus:
+            self.menus[seat].at = self.count
+        visible = [e for e in entries if e.visible_to(seat)]
+        if quiet:
+            return  # the seat reads them with its next screen
+        for entry in visible:
+            self.out(indented(entry, "green"))
+        if visible:
+            self.seen[seat] = max(self.seen[seat], visible[-1].seq + 1)
+
+    def _log(self, seat: str, rest: str) -> None:
+        entries: list[LogEntry] = self.state.visible_log(seat)
+        if rest in ("", "all") or rest.isdigit():
+            n = len(entries) if rest == "all" else int(rest or 20)
+            for entry in entries[len(entries) - min(n, len(entries)) :]:
+                self.out(indented(entry))
+            if not entries:
+                self.out(plain("The log is empty.", "dim"))
+        else:
+            self.out(plain(f"log takes a number of lines or 'all', not {shown(rest)}", "red"))
+
+    def _say(self, seat: str, rest: str) -> None:
+        target, _, text = rest.partition(" ")
+        if not target or not text.strip():
+            self.out(plain("say SEAT text, say SEAT,SEAT text, or say all text", "red"))
+            return
+        to: list[str] | None = None
+        if target.lower() not in ("all", "everyone"):
+            to = []
+            by_name = {s.casefold(): s for s in self.game.seats}
+            for name in target.split(","):
+                found = by_name.get(name.strip().casefold())
+                if found is None:
+                    self.out(plain(f"no seat {shown(name)}; seats: {', '.join(self.game.seats)}", "red"))
+                    return
+                to.append(found)
+        try:
+            message = self.state.say(seat, to, text)
+        except IllegalAction as exc:
+            self.out(plain(str(exc), "red"))
+            return
+        self.chat_seen[seat] = message.seq + 1
+        self.out(indented(self._message(seat, message), "magenta"))
+        self._changed()
+
+    def _undo(self, seat: str) -> _Next:
+        """Take back the seat's last choice, and any only-choice actions taken for it since."""
+        trial = self.state.clone()  # find out first how far back the seat's last choice is
+        count = self.count
+        while count - 1 in self.auto and trial.can_undo(seat):
+            trial.undo(seat)
+            count -= 1
+        if not trial.can_undo(seat):
+            self.out(
+                plain(
+                    "Nothing to undo: your last action was followed by a die roll, a draw, a reveal "
+                    "or another seat's action.",
+                    "red",
+                )
+            )
+            return _Next.ASK
+        count -= 1
+        undone = [text for _, text in self.record.actions[count:]]
+        for _ in undone:
+            self.state.undo(seat)
+        self.auto = {i for i in self.auto if i < count}
+        self._changed()
+        log_size = len(self.state.log)
+        self.seen = {s: min(n, log_size) for s, n in self.seen.items()}
+        if seat in self.menus:
+            self.menus[seat].at = self.count
+        self.out(plain(f"Undone: {', '.join(undone)}", "yellow"))
+        return _Next.DONE
+
+    def _game_command(self, seat: str, word: str, rest: str) -> None:
+        try:
+            shown_ = self.commands[word](self.state.view(seat), rest)
+        except Exception as exc:  # a game's command must not end the session
+            self.out(plain(f"{word}: {exc}", "red"))
+            return
+        self.out(shown_)
+
+    def _help(self, seat: str, prompt: Prompt) -> RenderableType:
+        width = self.console.width
+        parts: list[RenderableType] = [
+            plain("Type the number of a choice, or the action itself; case does not matter, quotes")
+        ]
+        parts.append(plain("are optional, and the first letters of each word do when they are enough."))
+        examples = self._examples(seat, prompt)
+        if examples:
+            parts.append(plain("For example:", "bold"))
+            grid = Table.grid(padding=(0, 2))
+            for typed, meaning in examples:
+                grid.add_row(plain(f"  {typed}", "cyan"), plain(fit(meaning, width - len(typed) - 6)))
+            parts.append(grid)
+        parts.append(plain("Commands at any prompt:", "bold"))
+        grid = Table.grid(padding=(0, 2))
+        rows = list(COMMANDS)
+        for name, fn in self.commands.items():
+            doc = (fn.__doc__ or "").strip().splitlines()
+            rows.append((name, doc[0] if doc else f"{self.game.id}'s own command"))
+        if any(len(m.pages) > 1 for m in self.menus.values()):
+            rows.append(("more", "the next page of a long list of choices"))
+        for name, meaning in rows:
+            grid.add_row(plain(f"  {name}", "cyan"), plain(meaning))
+        parts.append(grid)
+        return Group(*parts)
+
+    def _examples(self, seat: str, prompt: Prompt) -> list[tuple[str, str]]:
+        given = game_examples(self.game.id)
+        if given:
+            return [(g, "") for g in given[:8]]
+        numbered = self._numbered(seat, prompt)
+        found: list[tuple[str, str]] = []
+        if numbered:
+            number, action = numbered[min(1, len(numbered) - 1)]
+            found.append((str(number), f"the choice numbered {number}: {action.text}"))
+        verbs: set[str] = set()
+        for _, action in numbered:
+            if action.verb in verbs or len(found) >= 4:
+                continue
+            verbs.add(action.verb)
+            found.append((_short_form(action, prompt.actions), action.text))
+        return found
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def _quit(self, why: str) -> None:
+        self._save_quietly()
+        if self.saving:
+            self.out(plain(f"{why}. To continue: {self._hint()}", "yellow"))
+        else:
+            self.out(plain(f"{why}: the game could not be saved in {self.save_path}.", "red"))
+
+    def _finish(self) -> None:
+        state = self.state
+        if len(self.humans) > 1:
+            clear_screen(self.console)
+        self.console.rule(plain("Game over", "bold"))
+        if self.humans:
+            since = min(self.seen[s] for s in self.humans)
+            entries = state.visible_log(self.humans[0] if len(self.humans) == 1 else None, since=since)
+            cut = max(0, len(entries) - 12)
+            if cut:
+                self.out(indented(f"({cut} earlier lines: consim replay {self.save_path})", "dim"))
+            for entry in entries[cut:]:
+                self.out(indented(entry))
+        out = state.outcome()
+        assert out is not None
+        self.out(final_screen(self.game.id, out, self.game.seats, self.players))
+        self._save_quietly()
+        if self.saving:
+            self.out(plain(f"The record is in {self.save_path} (consim replay {self.save_path})."))
+
+
+def _short_form(action: Action, actions: list[Action]) -> str:
+    """The shortest typed form that stands for ``action`` alone: the start of its verb, or
+    the verb and the first word of each argument, else its full text."""
+    if action.args:
+        words = (a.split()[0].lower() for a in action.args if a.split())
+        candidates = [action.verb, " ".join([action.verb, *words])]
+    else:
+        candidates = [action.verb[:k] for k in range(2, len(action.verb))]
+    for typed in candidates:
+        try:
+            if resolve(typed, actions) == action:
+                return typed
+        except IllegalAction:
+            continue
+    return action.text
