@@ -59,11 +59,14 @@ def read_yaml(path: Path) -> tuple[Any, dict[tuple[Any, ...], int]]:
     return data, lines
 
 
-def load_model(path: Path, model: type[M]) -> M:
-    """Read ``path`` and validate it as ``model``; raises :class:`ContentError` with lines."""
+def load_model(path: Path, model: type[M], context: dict[str, Any] | None = None) -> M:
+    """Read ``path`` and validate it as ``model``; raises :class:`ContentError` with lines.
+
+    ``context`` is handed to the model's validators (``info.context``), for checks against
+    other files (a scenario naming a space of the map)."""
     data, lines = read_yaml(path)
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context=context)
     except ValidationError as exc:
         messages = []
         for err in exc.errors():

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from consim.core.content import load_model
 
@@ -460,6 +460,16 @@ class SeatDef(_Sourced):
     free_ops_turn1: int = Field(default=0, ge=0, le=16)
 
 
+def _known(kind: str, value: str, info: ValidationInfo) -> str:
+    """Check a reference to another content file (map spaces, counters) when loading with
+    the other files at hand (``load_content`` passes them as the validation context)."""
+    context = info.context or {}
+    names: set[str] | None = context.get(kind)
+    if names is not None and value not in names:
+        raise ValueError(f"unknown {kind[:-1]} {value!r}")
+    return value
+
+
 class Placement(_Strict):
     """[6.0] A counter set up on the map (or left in the force pool's replacements section)."""
 
@@ -468,11 +478,30 @@ class Placement(_Strict):
     space: str | None
     reduced: bool = False
 
+    @field_validator("counter")
+    @classmethod
+    def _counter(cls, v: str, info: ValidationInfo) -> str:
+        return _known("counters", v, info)
+
+    @field_validator("space")
+    @classmethod
+    def _space(cls, v: str | None, info: ValidationInfo) -> str | None:
+        return None if v is None else _known("spaces", v, info)
+
 
 class Batch(_Sourced):
     """[15.0] A batch of reinforcements: the counters that arrive together."""
 
     counters: list[str] = Field(min_length=1)
+
+    @field_validator("counters")
+    @classmethod
+    def _counters(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        return [_known("counters", c, info) for c in v]
+
+
+def _spaces(v: list[str], info: ValidationInfo) -> list[str]:
+    return [_known("spaces", s, info) for s in v]
 
 
 class ControlSpaces(_Strict):
@@ -481,6 +510,8 @@ class ControlSpaces(_Strict):
     type: Literal["control"] = "control"
     spaces: list[str] = Field(min_length=1)
     count: int | None = Field(default=None, ge=1)
+
+    _check = field_validator("spaces")(_spaces)
 
 
 class ControlCount(_Strict):
@@ -498,6 +529,8 @@ class DenySpaces(_Strict):
     type: Literal["deny"] = "deny"
     spaces: list[str] = Field(min_length=1)
     by: str
+
+    _check = field_validator("spaces")(_spaces)
 
 
 class HoldUnits(_Strict):
@@ -595,6 +628,70 @@ class Scenario(_Sourced):
     #: [2.0 part 2] complete and playable (part 1: scenarios 1, 5, 8 and 9)
     playable: bool = False
 
+    @field_validator("us_supply")
+    @classmethod
+    def _us_supply(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        return _spaces(v, info)
+
+    @field_validator("control")
+    @classmethod
+    def _control(cls, v: dict[str, list[str]], info: ValidationInfo) -> dict[str, list[str]]:
+        return {k: _spaces(spaces, info) for k, spaces in v.items()}
+
+    @model_validator(mode="after")
+    def _against_the_other_files(self, info: ValidationInfo) -> Scenario:
+        """[4.0, 6.0] with the map and counters at hand: each counter placed once, stacking
+        respected at set-up, no enemies stacked together, cards and Special Jokers known."""
+        context = info.context or {}
+        counters: dict[str, Counter] | None = context.get("counter_records")
+        if counters is None:
+            return self
+        placed: dict[str, str] = {}
+        for p in self.setup:
+            if p.counter in placed:
+                raise ValueError(f"scenario {self.number}: counter {p.counter!r} is set up twice")
+            placed[p.counter] = p.space or ""
+        for batches in self.reinforcements.values():
+            for batch in batches:
+                for c in batch.counters:
+                    if c in placed:
+                        raise ValueError(
+                            f"scenario {self.number}: counter {c!r} is both set up and a reinforcement"
+                        )
+                    placed[c] = ""
+        seat_of = {f: s.name for s in self.seats for f in s.forces}
+        stacks: dict[str, list[Counter]] = {}
+        for p in self.setup:
+            if p.space is not None:
+                stacks.setdefault(p.space, []).append(counters[p.counter])
+        for space, units in stacks.items():
+            limit = 4 if all(u.force == "is" for u in units) else 3
+            if len(units) > limit:
+                raise ValueError(
+                    f"scenario {self.number}: {len(units)} units on {space} (at most {limit}, 4.0)"
+                )
+            if sum(1 for u in units if u.size == "corps") > 1:
+                raise ValueError(f"scenario {self.number}: two corps on {space} (4.0)")
+            owners = {seat_of.get(u.force, u.force) for u in units}
+            if len(owners) > 1:
+                raise ValueError(
+                    f"scenario {self.number}: enemy units stacked on {space}: {sorted(owners)} (4.0)"
+                )
+        cards: set[int] | None = context.get("card_numbers")
+        if cards is not None:
+            for n in self.removed_cards:
+                if n not in cards:
+                    raise ValueError(f"scenario {self.number}: removes unknown card #{n}")
+        jokers: set[str] | None = context.get("special_jokers")
+        if jokers is not None:
+            for seat in self.seats:
+                for j in seat.special_jokers:
+                    if j not in jokers:
+                        raise ValueError(
+                            f"scenario {self.number}: seat {seat.name} holds unknown Special Joker {j!r}"
+                        )
+        return self
+
     @model_validator(mode="after")
     def _seats_named(self) -> Scenario:
         names = [s.name for s in self.seats]
@@ -636,12 +733,28 @@ class FitnaContent(_Strict):
 
 def load_content(directory: Path = CONTENT_DIR) -> FitnaContent:
     """Read and validate every Fitna content file (raises ``ContentError`` with file:line)."""
+    game_map = load_model(directory / "map.yaml", MapFile)
+    counters = load_model(directory / "counters.yaml", CountersFile)
+    cards = load_model(directory / "cards.yaml", CardsFile)
     return FitnaContent(
-        map=load_model(directory / "map.yaml", MapFile),
-        counters=load_model(directory / "counters.yaml", CountersFile),
-        cards=load_model(directory / "cards.yaml", CardsFile),
-        scenarios=load_model(directory / "scenarios.yaml", ScenariosFile),
+        map=game_map,
+        counters=counters,
+        cards=cards,
+        scenarios=load_scenarios(directory / "scenarios.yaml", game_map, counters, cards),
     )
+
+
+def load_scenarios(path: Path, game_map: MapFile, counters: CountersFile, cards: CardsFile) -> ScenariosFile:
+    """Read a scenarios file (the game's, or a player's own, 33.0), checking every reference to
+    the map, the counters and the cards (file:line for each problem)."""
+    context = {
+        "spaces": {s.id for s in game_map.spaces},
+        "counters": {c.id for c in counters.counters},
+        "counter_records": {c.id: c for c in counters.counters},
+        "card_numbers": {c.number for c in cards.cards},
+        "special_jokers": {j.id for j in cards.special_jokers},
+    }
+    return load_model(path, ScenariosFile, context)
 
 
 @cache
