@@ -210,6 +210,12 @@ class Counter(_Sourced):
     decoy: bool = False
     #: [25.1] the Al Baghdadi counter (IS staff and elite division; 2 steps, moves with OPs)
     al_baghdadi: bool = False
+    #: [27.1, 28.0] the wave of a US or Russian intervention it arrives with (1: at once,
+    #: 2: the following turn)
+    wave: Literal[1, 2] | None = None
+    #: [15.0, 24.0] an Iranian Hezbollah unit (arrives anywhere friendly; not hit by the War in
+    #: Lebanon, which strikes the Lebanese Hezbollah)
+    iranian: bool = False
 
     @property
     def steps(self) -> int:
