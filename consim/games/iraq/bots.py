@@ -182,7 +182,7 @@ class HeuristicBot:
         if "accept" not in by_text:
             return by_text["decline"]
         gain = sum(self._value_of(c["name"], self.seat) for c in offer["give"])
-        asked = self._cheapest_matching(view, offer)
+        asked = [c["name"] for c in offer.get("wanted", [])] + self._cheapest_matching(view, offer)
         loss = sum(self._value_of(n, self.seat) for n in asked)
         their_gain = sum(self._value_of(n, offer["from"]) for n in asked) - sum(
             self._value_of(c["name"], offer["from"]) for c in offer["give"]
@@ -192,7 +192,8 @@ class HeuristicBot:
         return by_text["decline"]
 
     def _cheapest_matching(self, view: Mapping[str, Any], offer: Mapping[str, Any]) -> list[str]:
-        names = [c["name"] for c in view["hand"]]
+        wanted = {c["name"] for c in offer.get("wanted", [])}
+        names = [c["name"] for c in view["hand"] if c["name"] not in wanted]
         if offer["filter"] == "usable":
             names = [n for n in names if self._value_of(n, offer["from"]) > 0]
         names.sort(key=lambda n: (self._value_of(n, self.seat), -self._value_of(n, offer["from"])))

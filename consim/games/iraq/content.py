@@ -211,7 +211,8 @@ class IraqTables:
     conflicts: dict[str, tuple[str, ...]]
     a_discard: tuple[Action, ...]
     a_give: tuple[Action, ...]
-    a_offer: dict[str, Action]
+    #: [Negotiations Phase] naming a card wanted in return
+    a_want: tuple[Action, ...]
     #: [Negotiations Phase] a seat's choices on its turn: pass, or an offer to each other seat
     offer_menu: dict[str, tuple[Action, ...]]
     a_ask0: Action
@@ -223,6 +224,7 @@ class IraqTables:
     a_pass: Action
     a_accept: Action
     a_decline: Action
+    a_counter: Action
 
 
 def build_tables(opts: IraqOptions, content: IraqContent | None = None) -> IraqTables:
@@ -268,7 +270,7 @@ def build_tables(opts: IraqOptions, content: IraqContent | None = None) -> IraqT
         conflicts=conflicts,
         a_discard=tuple(Action("discard", (c.name,)) for c in cards),
         a_give=tuple(Action("give", (c.name,)) for c in cards),
-        a_offer={s: Action("offer", (s,)) for s in seats},
+        a_want=tuple(Action("want", (c.name,)) for c in cards),
         offer_menu={s: (a_pass, *(Action("offer", (o,)) for o in seats if o != s)) for s in seats},
         a_ask0=Action("ask", ("0",)),
         a_cancel=a_cancel,
@@ -281,4 +283,5 @@ def build_tables(opts: IraqOptions, content: IraqContent | None = None) -> IraqT
         a_pass=a_pass,
         a_accept=Action("accept"),
         a_decline=Action("decline"),
+        a_counter=Action("counter"),
     )

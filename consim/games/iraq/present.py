@@ -66,12 +66,15 @@ def render(view: Mapping[str, Any]) -> RenderableType:
             line += f"; {offer['from']} is making an offer to {offer['to']} ({offer['stage']})"
             if "give" in offer:
                 gives = ", ".join(f"{c['name']} ({c['use']}{c['fv']})" for c in offer["give"]) or "nothing"
+                wants = ", ".join(f"{c['name']} ({c['use']}{c['fv']})" for c in offer.get("wanted", []))
                 if offer["stage"] == "give":
-                    line += f": offering {gives} so far"
+                    line += f": offering {gives} so far" + (f", wanting {wants}" if wants else "")
                 else:
-                    ask = (
-                        "as a gift" if offer["ask"] == 0 else f"for {offer['ask']} card(s), {offer['filter']}"
-                    )
+                    asked = [wants] if wants else []
+                    if offer["ask"]:
+                        kind = "of their choice" if offer["filter"] == "any" else "the offerer can use"
+                        asked.append(f"{offer['ask']} {'more ' if wants else ''}card(s) {kind}")
+                    ask = f"for {' and '.join(asked)}" if asked else "as a gift"
                     line += f": gives {gives} {ask}"
         parts.append(Text(line, style="yellow"))
     if "hand" in view:

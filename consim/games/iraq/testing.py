@@ -30,7 +30,7 @@ def perturb(
     top = other.stack[-1] if other.stack else None
     fixed: set[int] = set()
     if isinstance(top, Negotiation) and top.offer is not None:
-        fixed.update(top.offer.give, top.offer.taken)
+        fixed.update(top.offer.give, top.offer.taken, top.offer.wanted)
         if top.offer.stage == "fulfil":
             # the responder accepted, so everyone knows it holds the cards asked for: a
             # re-deal must leave them, or the position would contradict its own history

@@ -85,6 +85,8 @@ def view(st: IraqState, seat: str | None) -> dict[str, Any]:
         offer = top.offer
         if offer is not None:
             public: dict[str, Any] = {"from": offer.sender, "to": offer.to, "stage": offer.stage}
+            if offer.counter:
+                public["counter"] = True
             if seat == offer.sender or (seat == offer.to and offer.stage != "give"):
                 public.update(
                     {
@@ -93,6 +95,8 @@ def view(st: IraqState, seat: str | None) -> dict[str, Any]:
                         "filter": offer.kind,
                     }
                 )
+                if offer.wanted:
+                    public["wanted"] = [card_info(st, c, seat) for c in offer.wanted]
             if seat == offer.to:
                 # the cards chosen in return are the responder's secret until the trade is done
                 public["taken"] = [card_info(st, c, seat) for c in offer.taken]

@@ -206,9 +206,47 @@ def test_accept_needs_enough_matching_cards(five: IraqGame) -> None:
     state.apply("US", "offer Kurd")
     state.apply("US", 'give "Control Kirkuk"')
     state.apply("US", "ask 1 usable")  # the Kurds hold nothing the US can use
-    assert [a.text for a in state.legal_actions("Kurd")] == ["decline"]
-    with pytest.raises(IllegalAction, match="fewer than 1"):
+    assert [a.text for a in state.legal_actions("Kurd")] == ["decline", "counter"]
+    assert "cannot accept" in state.prompt("Kurd").text  # says why accept is missing
+    with pytest.raises(IllegalAction, match="cannot accept"):
         state.apply("Kurd", "accept")
+
+
+def test_an_offer_may_name_the_cards_wanted(five: IraqGame) -> None:
+    kurd = ["Control Kirkuk", "Independence", "Refugees", "Massacre", "Kidnappings",
+            "Ambushes", "Sniper Tactics", "Civilian Deaths", "Checkpoints", "Propaganda"]  # fmt: skip
+    us = [c for c in US_HAND if c != "Control Kirkuk"] + ["Cease Fire"]
+    state = negotiating(five, {"US": us, "Kurd": kurd})
+    state.apply("US", "offer Kurd")
+    state.apply("US", "give Assassinations")
+    assert "want Propaganda" in [a.text for a in state.legal_actions("US")]
+    assert 'want "Cease Fire"' not in [a.text for a in state.legal_actions("US")]  # in its own hand
+    state.apply("US", "want Propaganda")
+    state.apply("US", "ask 1 any")
+    terms = state.view("Kurd")["negotiation"]["offer"]
+    assert [c["name"] for c in terms["wanted"]] == ["Propaganda"] and terms["ask"] == 1
+    assert "wanted" not in state.view("Sunni")["negotiation"]["offer"]  # only the parties see it
+    state.apply("Kurd", "accept")
+    # the named card goes at once; one more of the Kurds' choice, but not the named one again
+    assert "give Propaganda" not in [a.text for a in state.legal_actions("Kurd")]
+    state.apply("Kurd", "give Refugees")
+    us_hand = [c["name"] for c in state.view("US")["hand"]]
+    assert "Propaganda" in us_hand and "Refugees" in us_hand and "Assassinations" not in us_hand
+
+
+def test_a_counter_offer_answers_an_offer_once(five: IraqGame) -> None:
+    state = negotiating(five, {"US": US_HAND})
+    state.apply("US", "offer Kurd")
+    state.apply("US", 'give "Control Kirkuk"')
+    state.apply("US", "ask 2 any")
+    state.apply("Kurd", "counter")
+    assert state.to_act() == ("Kurd",)
+    offer = state.view("Kurd")["negotiation"]["offer"]
+    assert offer["from"] == "Kurd" and offer["to"] == "US" and offer["counter"]
+    state.apply("Kurd", state.legal_actions("Kurd")[0])  # gives a card
+    state.apply("Kurd", "ask 0")
+    assert [a.text for a in state.legal_actions("US")] == ["accept", "decline"]  # no counter to a counter
+    assert any("counter-offer" in e.text for e in state.visible_log("Sunni"))
 
 
 def test_a_gift_needs_no_return(five: IraqGame) -> None:

@@ -1,7 +1,10 @@
-"""[Negotiations Phase] rounds of trade offers: on its turn a player passes or makes an offer
-(up to three of its cards, asking for a number of cards back, any or usable); the other player
-accepts and picks the cards, or declines. Negotiations close after a round without an offer,
-or after the last round."""
+"""[Negotiations Phase] rounds of trade offers: on its turn a player passes or makes an offer:
+up to three of its cards, and in return named cards it wants and/or a number of cards of the
+partner's choice (any, or ones the offerer can use). The partner accepts (handing over the
+named cards and picking the others), declines, or answers with a counter-offer of its own,
+which can only be accepted or declined. Negotiations close after a round without an offer, or
+after the last round. The rulebook leaves trading free ("players may trade cards with each
+other"): NOTES.md says how these terms read it."""
 
 from __future__ import annotations
 
@@ -24,14 +27,26 @@ class Offer(Data):
     sender: Seat
     to: Seat
     give: list[Card] = field(default_factory=list)
+    #: cards asked for by name (the partner must hold them all to accept)
+    wanted: list[Card] = field(default_factory=list)
+    #: how many more cards of the partner's choice are asked for
     ask: int = 0
     kind: Literal["any", "usable"] = "any"
     stage: Literal["give", "respond", "fulfil"] = "give"
     taken: list[Card] = field(default_factory=list)
+    #: a counter-offer (it may be accepted or declined, not countered again)
+    counter: bool = False
 
     def matching(self, st: IraqState) -> list[int]:
-        """The partner's cards that answer the request."""
-        return matching(st.tables, st.data.hands[self.to], self.sender, self.kind)
+        """The partner's cards that answer the request for cards of its choice (the named ones
+        aside)."""
+        found = matching(st.tables, st.data.hands[self.to], self.sender, self.kind)
+        return [c for c in found if c not in self.wanted]
+
+    def can_accept(self, st: IraqState) -> bool:
+        """The partner holds every named card and enough others to answer the request."""
+        hand = st.data.hands[self.to]
+        return all(c in hand for c in self.wanted) and len(self.matching(st)) >= self.ask
 
 
 @dataclass(slots=True)
@@ -65,13 +80,23 @@ class Negotiation(Decision[IraqState]):
             )
         if offer.stage == "give":
             given = st.names(offer.give) or "nothing yet"
+            wanted = f"; you want {st.names(offer.wanted)}" if offer.wanted else ""
+            kind = "counter-offer" if offer.counter else "Offer"
             return (
-                f"Offer to {offer.to}: you give {given}. Add a card, or name what you ask in "
-                "return to send the offer ('ask 0' makes it a gift; 'usable' = cards you can use).",
+                f"{kind[0].upper()}{kind[1:]} to {offer.to}: you give {given}{wanted}. Add a card "
+                "('give'), name a card you want ('want'), or send it by saying how many more cards "
+                "of their choice you ask for ('ask 0': none more; 'usable' = cards you can use).",
                 R_NEGOTIATE,
             )
         if offer.stage == "respond":
-            return (f"{offer.sender} offers you {terms(st, offer)}. Accept or decline?", R_NEGOTIATE)
+            what = "a counter-offer" if offer.counter else "an offer"
+            options = "Accept or decline?" if offer.counter else "Accept, decline, or make a counter-offer?"
+            if not offer.can_accept(st):
+                options = (
+                    "You cannot accept: you do not hold every card named, or enough cards of the "
+                    "kind asked for. " + ("Decline." if offer.counter else "Decline, or make a counter-offer.")
+                )
+            return (f"{offer.sender} makes you {what}: {terms(st, offer)}. {options}", R_NEGOTIATE)
         left = offer.ask - len(offer.taken)
         return (f"Choose {left} more card(s) to give {offer.sender}.", R_NEGOTIATE)
 
@@ -82,18 +107,25 @@ class Negotiation(Decision[IraqState]):
             return list(t.offer_menu[seat])
         if offer.stage == "give":
             give = offer.give
+            hand = st.data.hands[seat]
+            most = t.opts.max_trade_cards
             acts = []
-            if len(give) < t.opts.max_trade_cards:
+            if len(give) < most:
                 a_give = t.a_give
-                acts = [a_give[c] for c in st.data.hands[seat] if c not in give]
-            if give:
+                acts = [a_give[c] for c in hand if c not in give]
+            if len(offer.wanted) < most:
+                a_want = t.a_want
+                acts.extend(a_want[c] for c in t.deck_cards if c not in hand and c not in offer.wanted)
+            if give or offer.wanted:
                 acts.append(t.a_ask0)
-            acts.extend(t.ask_menu[min(t.opts.max_trade_cards, len(st.data.hands[offer.to]))])
+            room = min(most, len(st.data.hands[offer.to])) - len(offer.wanted)
+            acts.extend(t.ask_menu[max(0, room)])
             return acts
         if offer.stage == "respond":
-            if len(offer.matching(st)) >= offer.ask:
-                return [t.a_accept, t.a_decline]
-            return [t.a_decline]
+            acts = [t.a_accept, t.a_decline] if offer.can_accept(st) else [t.a_decline]
+            if not offer.counter:
+                acts.append(t.a_counter)
+            return acts
         taken = offer.taken
         a_give = t.a_give
         return [a_give[c] for c in offer.matching(st) if c not in taken]
@@ -114,19 +146,18 @@ class Negotiation(Decision[IraqState]):
         if offer.stage == "give":
             if verb == "give":
                 offer.give.append(t.card_by_name[action.args[0]])
+            elif verb == "want":
+                offer.wanted.append(t.card_by_name[action.args[0]])
             elif verb == "ask":
                 offer.ask = int(action.args[0])
                 offer.kind = "usable" if len(action.args) > 1 and action.args[1] == "usable" else "any"
                 offer.stage = "respond"
                 self.offers += 1
                 parties = (offer.sender, offer.to)
-                st.emit(
-                    f"{seat} offers {offer.to} {terms(st, offer)}.",
-                    R_NEGOTIATE,
-                    parties,
-                    st.card_refs(offer.give),
-                )
-                st.emit(f"{seat} makes a trade offer to {offer.to}.", R_NEGOTIATE)
+                what = "a counter-offer" if offer.counter else "a trade offer"
+                text = f"{seat} makes {offer.to} {what}: {terms(st, offer)}."
+                st.emit(text, R_NEGOTIATE, parties, st.card_refs(offer.give + offer.wanted))
+                st.emit(f"{seat} makes {what} to {offer.to}.", R_NEGOTIATE)
                 st.mark_reveal((offer.to,))
             else:  # cancel
                 st.emit(f"{seat} withdraws the offer and passes.", R_NEGOTIATE)
@@ -137,6 +168,10 @@ class Negotiation(Decision[IraqState]):
                 st.emit(f"{seat} declines {offer.sender}'s offer.", R_NEGOTIATE)
                 st.mark_reveal((offer.sender,))
                 self._next(st)
+            elif verb == "counter":
+                st.emit(f"{seat} answers {offer.sender}'s offer with a counter-offer.", R_NEGOTIATE)
+                st.mark_reveal((offer.sender,))
+                self.offer = Offer(sender=seat, to=offer.sender, counter=True)
             elif offer.ask == 0:
                 self._trade(st, offer)
             else:
@@ -149,7 +184,7 @@ class Negotiation(Decision[IraqState]):
     def _trade(self, st: IraqState, offer: Offer) -> None:
         d = st.data
         a, b = offer.sender, offer.to
-        give, taken = offer.give, offer.taken
+        give, taken = offer.give, offer.wanted + offer.taken
         for c in give:
             d.hands[a].remove(c)
         for c in taken:
@@ -204,11 +239,18 @@ class Negotiation(Decision[IraqState]):
                     f"ask for 0..{min(t.opts.max_trade_cards, len(st.data.hands[offer.to]))} cards "
                     f"('any' or 'usable'); 'ask 0' needs at least one card offered [{R_NEGOTIATE}]"
                 )
+        if offer.stage == "give" and verb == "want":
+            return (
+                f"you may name at most {t.opts.max_trade_cards} cards you want, none of them in your "
+                f"own hand [{R_NEGOTIATE}]"
+            )
         if offer.stage == "respond" and verb == "accept":
             return (
-                f"you hold fewer than {offer.ask} cards of the kind asked for, so you can only "
-                f"decline [{R_NEGOTIATE}]"
+                "you do not hold every card named, or enough cards of the kind asked for, so you "
+                f"cannot accept [{R_NEGOTIATE}]"
             )
+        if offer.stage == "respond" and verb == "counter":
+            return f"a counter-offer cannot be countered again: accept or decline it [{R_NEGOTIATE}]"
         if offer.stage == "fulfil":
             return f"give one of your cards that matches the request [{R_NEGOTIATE}]"
         return Decision.why_illegal(self, st, seat, action)
@@ -217,11 +259,16 @@ class Negotiation(Decision[IraqState]):
 def terms(st: IraqState, offer: Offer) -> str:
     """An offer in words: what is given and what is asked."""
     given = st.names(offer.give, with_values=True) or "nothing"
+    asked = []
+    if offer.wanted:
+        asked.append(st.names(offer.wanted, with_values=True))
     n = offer.ask
-    if n == 0:
+    if n:
+        kind = "card(s) of your choice" if offer.kind == "any" else f"card(s) {offer.sender} can use"
+        asked.append(f"{n} {'more ' if offer.wanted else ''}{kind}")
+    if not asked:
         return f"{given} as a gift"
-    kind = "card(s) of your choice" if offer.kind == "any" else f"card(s) {offer.sender} can use"
-    return f"{given} for {n} {kind}"
+    return f"{given} for {' and '.join(asked)}"
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Negotiation,)
