@@ -6,31 +6,48 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+#: what ``help`` shows as examples of typed actions
+EXAMPLES = [
+    'discard "Roadside Bombs"   (or the short form: discard road)',
+    "done                       (keep the rest of your hand)",
+    "offer Kurd                 (start a trade offer)",
+    "give Propaganda / want Propaganda / ask 2 usable / ask 0",
+    "accept / decline / counter",
+]
+
+_STAGE = {
+    "give": "is preparing an offer to",
+    "respond": "awaits the answer of",
+    "fulfil": "awaits the cards of",
+}
+
+
+def _card(c: Mapping[str, Any]) -> str:
+    return f"{c['name']} ({c['use']}{c['fv']})"
+
 
 def render(view: Mapping[str, Any]) -> RenderableType:
+    """The table, the negotiations and the seat's hand, in about 16 lines of 80 columns."""
     seat = view.get("seat")
     parts: list[RenderableType] = []
-    head = Text(
-        f"{view['scenario']} - turn {view['turn']} of {view['turns']} - {view['phase']}",
-        style="bold",
+    phase = {"commitment": "Commitment", "negotiation": "Negotiations", "declare": "Declaration"}.get(
+        view["phase"], "game over"
     )
-    parts.append(head)
-    table = Table(title="Factions", show_lines=False)
-    table.add_column("seat")
-    table.add_column("uses")
-    table.add_column("VP", justify="right")
-    table.add_column("cards", justify="right")
-    table.add_column("last turn", justify="right")
-    table.add_column("status")
+    parts.append(Text(f"{view['scenario']} - turn {view['turn']} of {view['turns']} - {phase}", style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for col, justify in (("seat", "left"), ("uses", "left"), ("VP", "right"), ("cards", "right"),
+                         ("last turn", "right"), ("now", "left")):  # fmt: skip
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
     last = view["history"][-1] if view["history"] else None
     for s in view["seats"]:
         status = []
         if view["phase"] == "commitment":
-            status.append("committed" if s in view["committed"] else "choosing")
+            status.append("done" if s in view["committed"] else "choosing")
         if view["phase"] == "declare":
             status.append("declared" if s in view["declared"] else "choosing")
         if s in view["to_act"]:
@@ -38,65 +55,61 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         last_txt = f"{last['fv'][s]} FV +{last['vp'][s]}" if last else ""
         name = Text(s, style="bold cyan") if s == seat else Text(s)
         table.add_row(
-            name,
-            "".join(view["uses"][s]),
-            str(view["vp"][s]),
-            str(view["hand_sizes"][s]),
-            last_txt,
+            name, "".join(view["uses"][s]), str(view["vp"][s]), str(view["hand_sizes"][s]), last_txt,
             ", ".join(status),
-        )
+        )  # fmt: skip
     parts.append(table)
     letters = view.get("use_letters") or {}
     if letters:
-        parts.append(Text("Card uses: " + "; ".join(f"{k} {v}" for k, v in letters.items()), style="dim"))
+        short = "; ".join(f"{k} {v.split(' (')[0]}" for k, v in letters.items())
+        parts.append(Text(f"Uses: {short}", style="dim"))
     conflicts = "; ".join(f"{k}: {' vs '.join(v)}" for k, v in view["conflicts"].items())
     extra = (
-        f" - each turn you may also count {' or '.join(view['either_or'])} cards, not both"
+        f" Each turn you may also count {' or '.join(view['either_or'])} cards, not both."
         if view["either_or"]
         else ""
     )
-    parts.append(
-        Text(f"Conflicts: {conflicts}. Deck {view['deck_size']}, discard {view['discard_size']}.{extra}")
-    )
+    parts.append(Text(f"{conflicts}. Deck {view['deck_size']}, discards {view['discard_size']}.{extra}"))
     neg = view.get("negotiation")
     if neg:
-        line = f"Negotiations round {neg['round']}/{neg['rounds']}, order {' > '.join(neg['order'])}"
+        line = f"Negotiations round {neg['round']} of {neg['rounds']}, in turn: {', '.join(neg['order'])}"
         offer = neg.get("offer")
         if offer:
-            line += f"; {offer['from']} is making an offer to {offer['to']} ({offer['stage']})"
+            what = "counter-offer" if offer.get("counter") else "offer"
+            line += f". {offer['from']} {_STAGE[offer['stage']].replace('offer', what)} {offer['to']}"
             if "give" in offer:
-                gives = ", ".join(f"{c['name']} ({c['use']}{c['fv']})" for c in offer["give"]) or "nothing"
-                wants = ", ".join(f"{c['name']} ({c['use']}{c['fv']})" for c in offer.get("wanted", []))
+                gives = ", ".join(_card(c) for c in offer["give"]) or "nothing"
+                wants = ", ".join(_card(c) for c in offer.get("wanted", []))
                 if offer["stage"] == "give":
-                    line += f": offering {gives} so far" + (f", wanting {wants}" if wants else "")
+                    line += f": giving {gives} so far" + (f", wanting {wants}" if wants else "")
                 else:
                     asked = [wants] if wants else []
                     if offer["ask"]:
-                        kind = "of their choice" if offer["filter"] == "any" else "the offerer can use"
+                        kind = "of the giver's choice" if offer["filter"] == "any" else "the offerer can use"
                         asked.append(f"{offer['ask']} {'more ' if wants else ''}card(s) {kind}")
                     ask = f"for {' and '.join(asked)}" if asked else "as a gift"
-                    line += f": gives {gives} {ask}"
-        parts.append(Text(line, style="yellow"))
+                    line += f": {gives} {ask}"
+        parts.append(Text(line + ".", style="yellow"))
     if "hand" in view:
-        hand = Table(
-            title=f"{seat}'s hand - usable FV {view['usable_fv']}"
-            + (f" (counting {view['side']} cards)" if view.get("side") else "")
-        )
-        hand.add_column("card")
-        hand.add_column("use", justify="center")
-        hand.add_column("FV", justify="right")
-        hand.add_column("counts", justify="center")
         pending = set(view.get("pending_discards", []))
         side_letters = set(view.get("either_or", []))
         counted_side = {"US": "U", "Insurgent": "I"}.get(view.get("side") or "", "")
-        for c in sorted(view["hand"], key=lambda c: (not c["usable"], -c["fv"], c["name"])):
-            if c["use"] in side_letters:
-                mark = "yes" if c["use"] == counted_side else "other side"
+        counts, other_side, useless = [], [], []
+        for c in sorted(view["hand"], key=lambda c: (-c["fv"], c["name"])):
+            label = _card(c) + (" [discard]" if c["name"] in pending else "")
+            if c["use"] in side_letters and c["use"] != counted_side:
+                other_side.append(label)
+            elif c["usable"]:
+                counts.append(label)
             else:
-                mark = "yes" if c["usable"] else "-"
-            style = "strike dim" if c["name"] in pending else ("green" if c["usable"] else "dim")
-            hand.add_row(Text(c["name"], style=style), c["use"], str(c["fv"]), mark)
-        parts.append(hand)
+                useless.append(label)
+        side = f", counting {view['side']} cards" if view.get("side") else ""
+        parts.append(Text(f"{seat}'s hand - usable FV {view['usable_fv']}{side}", style="bold"))
+        parts.append(Text("  counts: " + (", ".join(counts) or "none"), style="green"))
+        if other_side:
+            parts.append(Text("  the other side's: " + ", ".join(other_side)))
+        if useless:
+            parts.append(Text("  of no use to you: " + ", ".join(useless), style="dim"))
         if pending:
-            parts.append(Text(f"Chosen to discard: {', '.join(sorted(pending))}", style="red"))
+            parts.append(Text(f"  chosen to discard: {', '.join(sorted(pending))}", style="red"))
     return Group(*parts)
