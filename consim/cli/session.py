@@ -508,6 +508,13 @@ class Session:
             for typed, meaning in examples:
                 grid.add_row(plain(f"  {typed}", "cyan"), plain(fit(meaning, width - len(typed) - 6)))
             parts.append(grid)
+        elsewhere = game_examples(self.game.id)
+        if elsewhere:
+            parts.append(plain("Elsewhere in this game:", "bold"))
+            grid = Table.grid(padding=(0, 2))
+            for typed in elsewhere[:8]:
+                grid.add_row(plain(f"  {fit(typed, width - 4)}", "cyan"))
+            parts.append(grid)
         parts.append(plain("Commands at any prompt:", "bold"))
         grid = Table.grid(padding=(0, 2))
         rows = list(COMMANDS)
@@ -522,9 +529,7 @@ class Session:
         return Group(*parts)
 
     def _examples(self, seat: str, prompt: Prompt) -> list[tuple[str, str]]:
-        given = game_examples(self.game.id)
-        if given:
-            return [(g, "") for g in given[:8]]
+        """Typed forms that work at this prompt, from its own choices."""
         numbered = self._numbered(seat, prompt)
         found: list[tuple[str, str]] = []
         if numbered:

@@ -137,7 +137,7 @@ def test_commands_at_a_prompt(tmp_path: Path) -> None:
 
 def test_help_examples_are_typed_forms_that_work(tmp_path: Path) -> None:
     result = play(iraq(), US_ONLY, ["help", "quit"], tmp_path / "g.json")
-    block = result.output.split("For example:")[1].split("Commands at any prompt")[0]
+    block = result.output.split("For example:")[1].split("Elsewhere in this game")[0]
     typed = [line.split("  ")[1].strip() for line in block.strip().splitlines()]
     state = iraq()
     from consim.cli.resolve import resolve
