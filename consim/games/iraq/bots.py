@@ -84,6 +84,8 @@ class HeuristicBot:
             return self._open(view, actions, by_text)
         if offer["stage"] == "give":
             return self._build(view, offer, actions, by_text)
+        if offer["stage"] == "want":
+            return by_text["back"]  # this bot asks by number, not by name
         if offer["stage"] == "respond":
             return self._respond(view, offer, by_text)
         return self._fulfil(offer, actions)

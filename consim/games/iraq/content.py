@@ -196,6 +196,8 @@ class IraqTables:
     card_use: tuple[UseLetter, ...]
     card_label: tuple[str, ...]
     card_by_name: dict[str, int]
+    #: [Card notation] each use letter of the cards in play, with what it means
+    use_letters: tuple[tuple[str, str], ...]
     #: each card as a log reference, ("card", name)
     card_ref: tuple[tuple[str, str], ...]
     #: [Two/Four Player Game] the deck in play after the scenario's removals
@@ -211,8 +213,10 @@ class IraqTables:
     conflicts: dict[str, tuple[str, ...]]
     a_discard: tuple[Action, ...]
     a_give: tuple[Action, ...]
-    #: [Negotiations Phase] naming a card wanted in return
+    #: [Negotiations Phase] naming a card wanted in return: 'want', then the card (or 'back')
+    a_want_any: Action
     a_want: tuple[Action, ...]
+    a_back: Action
     #: [Negotiations Phase] a seat's choices on its turn: pass, or an offer to each other seat
     offer_menu: dict[str, tuple[Action, ...]]
     a_ask0: Action
@@ -259,6 +263,11 @@ def build_tables(opts: IraqOptions, content: IraqContent | None = None) -> IraqT
         card_use=tuple(c.use for c in cards),
         card_label=tuple(f"{c.name} ({c.use}{c.fv})" for c in cards),
         card_by_name={c.name: i for i, c in enumerate(cards)},
+        use_letters=tuple(
+            (letter, meaning)
+            for letter, meaning in content.scenarios.use_letters.items()
+            if any(cards[c].use == letter for c in deck_cards)
+        ),
         card_ref=tuple(("card", c.name) for c in cards),
         deck_cards=deck_cards,
         removed_cards=tuple(i for i, c in enumerate(cards) if c.use in removed_uses),
@@ -270,7 +279,9 @@ def build_tables(opts: IraqOptions, content: IraqContent | None = None) -> IraqT
         conflicts=conflicts,
         a_discard=tuple(Action("discard", (c.name,)) for c in cards),
         a_give=tuple(Action("give", (c.name,)) for c in cards),
+        a_want_any=Action("want"),
         a_want=tuple(Action("want", (c.name,)) for c in cards),
+        a_back=Action("back"),
         offer_menu={s: (a_pass, *(Action("offer", (o,)) for o in seats if o != s)) for s in seats},
         a_ask0=Action("ask", ("0",)),
         a_cancel=a_cancel,

@@ -22,6 +22,7 @@ EXAMPLES = [
 
 _STAGE = {
     "give": "is preparing an offer to",
+    "want": "is preparing an offer to",
     "respond": "awaits the answer of",
     "fulfil": "awaits the cards of",
 }
@@ -80,7 +81,7 @@ def render(view: Mapping[str, Any]) -> RenderableType:
             if "give" in offer:
                 gives = ", ".join(_card(c) for c in offer["give"]) or "nothing"
                 wants = ", ".join(_card(c) for c in offer.get("wanted", []))
-                if offer["stage"] == "give":
+                if offer["stage"] in ("give", "want"):
                     line += f": giving {gives} so far" + (f", wanting {wants}" if wants else "")
                 else:
                     asked = [wants] if wants else []

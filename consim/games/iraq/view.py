@@ -55,11 +55,7 @@ def view(st: IraqState, seat: str | None) -> dict[str, Any]:
         "uses": {s: list(t.uses[s]) for s in t.seats},
         "either_or": list(t.either_or),
         # [Card notation] what each use letter of the cards in play means
-        "use_letters": {
-            letter: meaning
-            for letter, meaning in t.content.scenarios.use_letters.items()
-            if any(t.card_use[c] == letter for c in t.deck_cards)
-        },
+        "use_letters": dict(t.use_letters),
         "conflicts": {k: list(v) for k, v in t.conflicts.items()},
         "vp": dict(d.vp),
         "hand_sizes": {s: len(d.hands[s]) for s in t.seats},
@@ -87,7 +83,7 @@ def view(st: IraqState, seat: str | None) -> dict[str, Any]:
             public: dict[str, Any] = {"from": offer.sender, "to": offer.to, "stage": offer.stage}
             if offer.counter:
                 public["counter"] = True
-            if seat == offer.sender or (seat == offer.to and offer.stage != "give"):
+            if seat == offer.sender or (seat == offer.to and offer.stage not in ("give", "want")):
                 public.update(
                     {
                         "give": [card_info(st, c, seat) for c in offer.give],

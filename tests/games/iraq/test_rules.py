@@ -219,8 +219,11 @@ def test_an_offer_may_name_the_cards_wanted(five: IraqGame) -> None:
     state = negotiating(five, {"US": us, "Kurd": kurd})
     state.apply("US", "offer Kurd")
     state.apply("US", "give Assassinations")
-    assert "want Propaganda" in [a.text for a in state.legal_actions("US")]
-    assert 'want "Cease Fire"' not in [a.text for a in state.legal_actions("US")]  # in its own hand
+    state.apply("US", "want")
+    wants = [a.text for a in state.legal_actions("US")]
+    assert "want Propaganda" in wants and wants[-1] == "back"
+    assert 'want "Cease Fire"' not in wants  # in its own hand
+    assert wants.index('want "Large Population"') > wants.index("want Propaganda")  # usable first
     state.apply("US", "want Propaganda")
     state.apply("US", "ask 1 any")
     terms = state.view("Kurd")["negotiation"]["offer"]

@@ -32,7 +32,9 @@ class Offer(Data):
     #: how many more cards of the partner's choice are asked for
     ask: int = 0
     kind: Literal["any", "usable"] = "any"
-    stage: Literal["give", "respond", "fulfil"] = "give"
+    #: give: the offerer builds it; want: it picks a card it wants by name; respond: the partner
+    #: answers; fulfil: the partner picks the cards of its choice
+    stage: Literal["give", "want", "respond", "fulfil"] = "give"
     taken: list[Card] = field(default_factory=list)
     #: a counter-offer (it may be accepted or declined, not countered again)
     counter: bool = False
@@ -68,7 +70,7 @@ class Negotiation(Decision[IraqState]):
         offer = self.offer
         if offer is None:
             return (self.order[self.pos],)
-        return (offer.sender,) if offer.stage == "give" else (offer.to,)
+        return (offer.sender,) if offer.stage in ("give", "want") else (offer.to,)
 
     def prompt(self, st: IraqState, seat: str) -> tuple[str, str]:
         offer = self.offer
@@ -86,6 +88,12 @@ class Negotiation(Decision[IraqState]):
                 f"{kind[0].upper()}{kind[1:]} to {offer.to}: you give {given}{wanted}. Add a card "
                 "('give'), name a card you want ('want'), or send it by saying how many more cards "
                 "of their choice you ask for ('ask 0': none more; 'usable' = cards you can use).",
+                R_NEGOTIATE,
+            )
+        if offer.stage == "want":
+            return (
+                f"Name a card you want from {offer.to} in return ('back' to name none): they can "
+                "accept only if they hold every card you name.",
                 R_NEGOTIATE,
             )
         if offer.stage == "respond":
@@ -114,13 +122,23 @@ class Negotiation(Decision[IraqState]):
                 a_give = t.a_give
                 acts = [a_give[c] for c in hand if c not in give]
             if len(offer.wanted) < most:
-                a_want = t.a_want
-                acts.extend(a_want[c] for c in t.deck_cards if c not in hand and c not in offer.wanted)
+                acts.append(t.a_want_any)
             if give or offer.wanted:
                 acts.append(t.a_ask0)
             room = min(most, len(st.data.hands[offer.to])) - len(offer.wanted)
             acts.extend(t.ask_menu[max(0, room)])
             return acts
+        if offer.stage == "want":
+            # the cards the offerer can count first, then the others; never one it holds
+            hand = st.data.hands[seat]
+            a_want = t.a_want
+            free = [c for c in t.deck_cards if c not in hand and c not in offer.wanted]
+            wanted = t.wanted[seat]
+            return [
+                *(a_want[c] for c in free if c in wanted),
+                *(a_want[c] for c in free if c not in wanted),
+                t.a_back,
+            ]
         if offer.stage == "respond":
             acts = [t.a_accept, t.a_decline] if offer.can_accept(st) else [t.a_decline]
             if not offer.counter:
@@ -147,7 +165,7 @@ class Negotiation(Decision[IraqState]):
             if verb == "give":
                 offer.give.append(t.card_by_name[action.args[0]])
             elif verb == "want":
-                offer.wanted.append(t.card_by_name[action.args[0]])
+                offer.stage = "want"
             elif verb == "ask":
                 offer.ask = int(action.args[0])
                 offer.kind = "usable" if len(action.args) > 1 and action.args[1] == "usable" else "any"
@@ -162,6 +180,11 @@ class Negotiation(Decision[IraqState]):
             else:  # cancel
                 st.emit(f"{seat} withdraws the offer and passes.", R_NEGOTIATE)
                 self._next(st)
+            return
+        if offer.stage == "want":
+            if verb == "want":
+                offer.wanted.append(t.card_by_name[action.args[0]])
+            offer.stage = "give"
             return
         if offer.stage == "respond":
             if verb == "decline":
@@ -241,9 +264,11 @@ class Negotiation(Decision[IraqState]):
                 )
         if offer.stage == "give" and verb == "want":
             return (
-                f"you may name at most {t.opts.max_trade_cards} cards you want, none of them in your "
-                f"own hand [{R_NEGOTIATE}]"
+                f"you may name at most {t.opts.max_trade_cards} cards you want: type 'want', then "
+                f"choose the card [{R_NEGOTIATE}]"
             )
+        if offer.stage == "want":
+            return f"name a card that is not in your hand, or 'back' [{R_NEGOTIATE}]"
         if offer.stage == "respond" and verb == "accept":
             return (
                 "you do not hold every card named, or enough cards of the kind asked for, so you "
