@@ -100,9 +100,10 @@ class Negotiation(Decision[IraqState]):
             what = "a counter-offer" if offer.counter else "an offer"
             options = "Accept or decline?" if offer.counter else "Accept, decline, or make a counter-offer?"
             if not offer.can_accept(st):
+                then = "Decline." if offer.counter else "Decline, or make a counter-offer."
                 options = (
                     "You cannot accept: you do not hold every card named, or enough cards of the "
-                    "kind asked for. " + ("Decline." if offer.counter else "Decline, or make a counter-offer.")
+                    f"kind asked for. {then}"
                 )
             return (f"{offer.sender} makes you {what}: {terms(st, offer)}. {options}", R_NEGOTIATE)
         left = offer.ask - len(offer.taken)
