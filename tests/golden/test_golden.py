@@ -9,10 +9,13 @@ from typing import Any
 import pytest
 
 import consim
-from tests.golden.golden import load, normal, play
+from tests.golden.golden import load, normal, path, play
 
 CASES = [
-    pytest.param(name, i, id=f"{name}-{i}") for name in consim.list_games() for i in range(len(load(name)))
+    pytest.param(name, i, id=f"{name}-{i}")
+    for name in consim.list_games()
+    if path(name).exists()  # a game gets its golden file once its behaviour is settled
+    for i in range(len(load(name)))
 ]
 
 

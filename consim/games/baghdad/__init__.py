@@ -7,8 +7,12 @@
 >>> state = game.new_game(seed=3)
 >>> state.view("US")["hand_counts"]["US"]
 3
+>>> state.to_act(), state.view("Shiite")["phase"]
+(('Shiite',), 'maneuver')
 """
 
-from consim.games.baghdad.game import BaghdadGame, BaghdadOptions, BaghdadState
+from consim.games.baghdad.content import BaghdadOptions
+from consim.games.baghdad.game import BaghdadGame
+from consim.games.baghdad.state import BaghdadState
 
 __all__ = ["BaghdadGame", "BaghdadOptions", "BaghdadState"]

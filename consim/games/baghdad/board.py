@@ -1,128 +1,364 @@
-"""The map in play: who Controls a zone, unit values, and the Victory Conditions.
+"""Pure queries of a Battle for Baghdad position: units and pools, who Controls a zone, the
+Victory Conditions, where a faction may spawn, what a card could target, the combat values.
+Nothing here changes the state. Rule references are the rulebook's section titles (it has no
+numbers).
 
-Pure functions over the state document's unit tables, so the rules, the bots and the tests
-share one definition. Rule references are the rulebook's section titles (it has no numbers).
-
->>> sec = {"US": {"green_zone": 2}, "NGO": {"green_zone": 1}}
->>> controller("green_zone", sec, {}, peacekeeper="NGO")
-'US'
+>>> import consim
+>>> st = consim.load_game("baghdad", players=3).new_game(seed=1)
+>>> controller(st, st.tables.zone_index["sadr_city"])
+'Shiite'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
+from itertools import compress
+from operator import or_
 
-from consim.games.baghdad.content_models import (
+from consim.games.baghdad.content import (
     AllOf,
     AnyOf,
-    BaghdadContent,
+    ArmsBazaarCard,
     ControlAffiliatedZones,
     ControlZones,
+    DefectionEffect,
+    EliminateUnits,
     InfrastructureInZones,
     NoCrossAffiliatedControl,
+    PlaceFreeUnits,
     VictoryCondition,
 )
+from consim.games.baghdad.state import BaghdadState
 
-Units = Mapping[str, Mapping[str, int]]  # faction -> zone -> count
+Control = Sequence[str | None]  # zone -> controlling faction (None: nobody)
+
+#: [Action Phase] card timings playable in each step of one's own Action Phase
+STEP_TIMINGS = {"recruit": ("own_action", "own_recruit_step"), "move": ("own_action", "own_move_step")}
 
 
-def present(zone: str, sec: Units, inf: Units) -> list[str]:
-    """Factions with at least one counter in ``zone`` (in the tables' faction order)."""
-    out = [f for f, zs in sec.items() if zs.get(zone)]
-    out.extend(f for f, zs in inf.items() if zs.get(zone) and f not in out)
+def units_in(st: BaghdadState, f: str, z: int) -> tuple[int, int]:
+    """Security and Infrastructure of ``f`` in zone ``z``."""
+    d = st.data
+    return d.sec[f][z], d.inf[f][z]
+
+
+def pool(st: BaghdadState, f: str) -> tuple[int, int]:
+    """[Glossary: Force Pool] counters not on the map."""
+    c = st.tables.counters[f]
+    d = st.data
+    return c[0] - sum(d.sec[f]), c[1] - sum(d.inf[f])
+
+
+def present(st: BaghdadState, z: int) -> list[str]:
+    """Factions with units in ``z``, in this turn's acting order."""
+    d = st.data
+    sec, inf = d.sec, d.inf
+    return [f for f in d.order if sec[f][z] or inf[f][z]]
+
+
+def occupants(st: BaghdadState, factions: Sequence[str]) -> list[list[str] | None]:
+    """Per zone, the factions of ``factions`` with counters there (in that order), or None."""
+    d = st.data
+    out: list[list[str] | None] = [None] * len(d.zpp)
+    zones = range(len(d.zpp))
+    for f in factions:
+        for z in compress(zones, map(or_, d.sec[f], d.inf[f])):
+            there = out[z]
+            if there is None:
+                out[z] = [f]
+            else:
+                there.append(f)
     return out
 
 
-def controller(zone: str, sec: Units, inf: Units, peacekeeper: str | None) -> str | None:
-    """[Glossary: Control] the one faction whose counters alone are in the zone.
-
-    [Glossary: Peacekeeping] Peacekeeping units sharing a zone with others are ignored.
-    """
-    there = present(zone, sec, inf)
-    if peacekeeper is not None and peacekeeper in there and len(there) > 1:
-        there.remove(peacekeeper)
-    return there[0] if len(there) == 1 else None
-
-
-def control_map(zones: Iterable[str], sec: Units, inf: Units, peacekeeper: str | None) -> dict[str, str]:
-    """Zone -> controlling faction, for every controlled zone."""
-    out: dict[str, str] = {}
-    for z in zones:
-        c = controller(z, sec, inf, peacekeeper)
-        if c is not None:
-            out[z] = c
+def control_map(st: BaghdadState) -> list[str | None]:
+    """[Glossary: Control] each zone's controller: the one faction whose counters alone are
+    there. [Glossary: Peacekeeping] Peacekeeping units sharing a zone with others are ignored."""
+    pk = st.tables.peacekeeper
+    out: list[str | None] = []
+    for there in occupants(st, st.tables.seats):
+        if there is None:
+            out.append(None)
+        elif len(there) == 1:
+            out.append(there[0])
+        elif len(there) == 2 and pk in there:
+            out.append(there[1] if there[0] == pk else there[0])
+        else:
+            out.append(None)
     return out
 
 
-def condition_met(
-    cond: VictoryCondition,
-    faction: str,
-    content: BaghdadContent,
-    control: Mapping[str, str],
-    inf: Units,
-) -> bool:
+def controls(st: BaghdadState, f: str, z: int) -> bool:
+    """[Glossary: Control; Peacekeeping] whether ``f`` controls zone ``z``."""
+    d = st.data
+    if not (d.sec[f][z] or d.inf[f][z]):
+        return False
+    pk = st.tables.peacekeeper
+    for o in st.tables.seats:
+        if o != f and (f == pk or o != pk) and (d.sec[o][z] or d.inf[o][z]):
+            return False
+    return True
+
+
+def controller(st: BaghdadState, z: int) -> str | None:
+    """[Glossary: Control] the controller of one zone."""
+    return control_map(st)[z]
+
+
+def zones_controlled(control: Control, f: str) -> int:
+    return sum(1 for c in control if c == f)
+
+
+def victory_score(st: BaghdadState, f: str, control: Control) -> int:
+    """[Victory Conditions] PP held plus 10 per controlled zone."""
+    return st.data.pp[f] + st.tables.rules.pp_per_controlled_zone * zones_controlled(control, f)
+
+
+def _zones(st: BaghdadState, ids: Iterable[str]) -> list[int]:
+    index = st.tables.zone_index
+    return [index[z] for z in ids]
+
+
+def _infrastructure_count(st: BaghdadState, cond: InfrastructureInZones, f: str, control: Control) -> int:
+    t = st.tables
+    zones = _zones(st, cond.zones) if cond.zones is not None else range(len(t.zone_ids))
+    mine = st.data.inf[f]
+    return sum(
+        1 for z in zones if mine[z] >= cond.min_per_zone and (not cond.require_control or control[z] == f)
+    )
+
+
+def _affiliated_count(st: BaghdadState, cond: ControlAffiliatedZones, f: str, control: Control) -> int:
+    affs = {f if a == "self" else a for a in cond.affiliations}
+    aff = st.tables.zone_affiliation
+    return sum(1 for z, c in enumerate(control) if c == f and aff[z] in affs)
+
+
+def condition_met(st: BaghdadState, cond: VictoryCondition, f: str, control: Control) -> bool:
     """[Victory Conditions] evaluate one (possibly compound) special victory condition."""
     if isinstance(cond, AllOf):
-        return all(condition_met(c, faction, content, control, inf) for c in cond.conditions)
+        return all(condition_met(st, c, f, control) for c in cond.conditions)
     if isinstance(cond, AnyOf):
-        return any(condition_met(c, faction, content, control, inf) for c in cond.conditions)
+        return any(condition_met(st, c, f, control) for c in cond.conditions)
     if isinstance(cond, ControlZones):
-        by = set(cond.by) if cond.by else {faction}
-        return sum(1 for z in cond.zones if control.get(z) in by) >= cond.count
+        by = set(cond.by) if cond.by else {f}
+        return sum(1 for z in _zones(st, cond.zones) if control[z] in by) >= cond.count
     if isinstance(cond, ControlAffiliatedZones):
-        affs = {faction if a == "self" else a for a in cond.affiliations}
-        zones = content.zones_by_id
-        return (
-            sum(1 for z, f in control.items() if f == faction and zones[z].affiliation in affs) >= cond.count
-        )
+        return _affiliated_count(st, cond, f, control) >= cond.count
     if isinstance(cond, InfrastructureInZones):
-        zones_list = cond.zones if cond.zones is not None else tuple(content.zones_by_id)
-        mine = inf.get(faction, {})
-        n = sum(
-            1
-            for z in zones_list
-            if mine.get(z, 0) >= cond.min_per_zone and (not cond.require_control or control.get(z) == faction)
-        )
-        return n >= cond.count
+        return _infrastructure_count(st, cond, f, control) >= cond.count
     if isinstance(cond, NoCrossAffiliatedControl):
         a, b = cond.factions
-        zones = content.zones_by_id
-        for z, f in control.items():
-            aff = zones[z].affiliation
-            if (f == a and aff == b) or (f == b and aff == a):
-                return False
-        return True
+        aff = st.tables.zone_affiliation
+        return not any((c == a and aff[z] == b) or (c == b and aff[z] == a) for z, c in enumerate(control))
     raise TypeError(f"unknown victory condition {cond!r}")  # pragma: no cover - content is validated
 
 
-def progress(
-    cond: VictoryCondition,
-    faction: str,
-    content: BaghdadContent,
-    control: Mapping[str, str],
-    inf: Units,
-) -> float:
+def progress(st: BaghdadState, cond: VictoryCondition, f: str, control: Control) -> float:
     """A 0..1 measure of how near a condition is (for bots and the status table)."""
     if isinstance(cond, AllOf):
-        parts = [progress(c, faction, content, control, inf) for c in cond.conditions]
+        parts = [progress(st, c, f, control) for c in cond.conditions]
         return sum(parts) / len(parts)
     if isinstance(cond, AnyOf):
-        return max(progress(c, faction, content, control, inf) for c in cond.conditions)
+        return max(progress(st, c, f, control) for c in cond.conditions)
     if isinstance(cond, ControlZones):
-        by = set(cond.by) if cond.by else {faction}
-        return min(1.0, sum(1 for z in cond.zones if control.get(z) in by) / cond.count)
+        by = set(cond.by) if cond.by else {f}
+        return min(1.0, sum(1 for z in _zones(st, cond.zones) if control[z] in by) / cond.count)
     if isinstance(cond, ControlAffiliatedZones):
-        affs = {faction if a == "self" else a for a in cond.affiliations}
-        zones = content.zones_by_id
-        n = sum(1 for z, f in control.items() if f == faction and zones[z].affiliation in affs)
-        return min(1.0, n / cond.count)
+        return min(1.0, _affiliated_count(st, cond, f, control) / cond.count)
     if isinstance(cond, InfrastructureInZones):
-        zones_list = cond.zones if cond.zones is not None else tuple(content.zones_by_id)
-        mine = inf.get(faction, {})
-        n = sum(
-            1
-            for z in zones_list
-            if mine.get(z, 0) >= cond.min_per_zone and (not cond.require_control or control.get(z) == faction)
-        )
-        return min(1.0, n / cond.count)
-    return 1.0 if condition_met(cond, faction, content, control, inf) else 0.0
+        return min(1.0, _infrastructure_count(st, cond, f, control) / cond.count)
+    return 1.0 if condition_met(st, cond, f, control) else 0.0
+
+
+def winners_now(st: BaghdadState, control: Control | None = None) -> dict[str, str]:
+    """[Victory Conditions] factions meeting a condition now, with which one."""
+    t = st.tables
+    control = control_map(st) if control is None else control
+    out: dict[str, str] = {}
+    for f in t.seats:
+        if victory_score(st, f, control) >= t.rules.standard_victory_pp:
+            out[f] = "standard"
+        elif condition_met(st, t.faction[f].victory.condition, f, control):
+            out[f] = "special"
+    return out
+
+
+# -- the Action Phase ---------------------------------------------------------------------------
+
+
+def spawn_zones(st: BaghdadState, f: str) -> tuple[list[int], list[int]]:
+    """[Recruit Step] where each kind may spawn: affiliated and spawn zones, plus controlled
+    zones holding the other kind, fixed by the units there at the step's start."""
+    d = st.data
+    base = st.tables.spawn_base[f]
+    sec, inf = d.sec[f], d.inf[f]
+    ok_sec = []
+    ok_inf = []
+    for z in range(len(sec)):
+        if z in base:
+            ok_sec.append(z)
+            ok_inf.append(z)
+        elif (sec[z] or inf[z]) and controls(st, f, z):
+            if inf[z]:
+                ok_sec.append(z)
+            if sec[z]:
+                ok_inf.append(z)
+    return ok_sec, ok_inf
+
+
+def unit_targets(st: BaghdadState, f: str, e: EliminateUnits | DefectionEffect) -> list[str]:
+    """Factions with units a card could strike: [Glossary: Sanctuary] not in the Sanctuary
+    unless the card allows it (a Defection may)."""
+    d = st.data
+    sanctuary = st.tables.sanctuary
+    allowed = isinstance(e, DefectionEffect) or e.sanctuary_allowed
+    out = []
+    for o in d.order:
+        if o == f:
+            continue
+        sec, inf = d.sec[o], d.inf[o]
+        if any((sec[z] or inf[z]) and (allowed or not sanctuary[z]) for z in range(len(sec))):
+            out.append(o)
+    return out
+
+
+def card_playable(st: BaghdadState, f: str, card: ArmsBazaarCard, step: str) -> bool:
+    """[Arms Bazaar Cards] ``card`` may be played now in ``f``'s Recruit or Move step: its
+    timing fits and its effect has something to act on."""
+    if card.timing not in STEP_TIMINGS[step]:
+        return False
+    for e in card.effects:
+        if isinstance(e, EliminateUnits | DefectionEffect) and not unit_targets(st, f, e):
+            return False
+        if isinstance(e, PlaceFreeUnits):
+            ps, pi = pool(st, f)
+            if not ((e.security and ps) or (e.infrastructure and pi)):
+                return False
+    return True
+
+
+def pair_makes(st: BaghdadState, names: Sequence[str], combo: str) -> bool:
+    """[Arms Bazaar Cards: Combinations] the two cards' symbols make the combination."""
+    t = st.tables
+    x, y = t.combo_symbols[combo]
+    sa, sb = t.symbols_by_name[names[0]], t.symbols_by_name[names[1]]
+    return (x in sa and y in sb) or (y in sa and x in sb)
+
+
+def combo_pairs(st: BaghdadState, f: str, combo: str) -> list[tuple[str, str]]:
+    """Pairs of card names in ``f``'s hand whose symbols make the combination."""
+    t = st.tables
+    card_of = t.card_of
+    held: dict[str, int] = {}
+    for c in st.data.hands[f]:
+        d = card_of[c]
+        if d.symbols:
+            held[d.name] = held.get(d.name, 0) + 1
+    if len(held) < 2 and not any(k > 1 for k in held.values()):
+        return []
+    x, y = t.combo_symbols[combo]
+    symbols = t.symbols_by_name
+    names = sorted(held)
+    pairs: list[tuple[str, str]] = []
+    for i, a in enumerate(names):
+        sa = symbols[a]
+        ax, ay = x in sa, y in sa
+        if not (ax or ay):
+            continue
+        for b in names[i:]:
+            if a == b and held[a] < 2:
+                continue
+            sb = symbols[b]
+            if (ax and y in sb) or (ay and x in sb):
+                pairs.append((a, b))
+    return pairs
+
+
+def stops_move(st: BaghdadState, f: str, z: int) -> bool:
+    """[Move Step] entering a zone with another faction's units stops the move, unless a Truce
+    covers them ([Glossary: Truces]); NGO-only zones per the option (NOTES 7)."""
+    t = st.tables
+    d = st.data
+    for o in present(st, z):
+        if o == f or (min(f, o), max(f, o)) in d.truces:
+            continue
+        if o == t.peacekeeper and not t.opts.ngo_stops_moves:
+            continue
+        return True
+    return False
+
+
+# -- the Combat Phase ---------------------------------------------------------------------------
+
+
+def mandatory(st: BaghdadState, a: str, b: str) -> bool:
+    """[Combat Phase; Glossary: Peacekeeping] combat is mandatory unless one is Peacekeeping."""
+    pk = st.tables.peacekeeper
+    return a != pk and b != pk
+
+
+def unit_value(st: BaghdadState, f: str, z: int) -> int:
+    """[Units and Combat; Fortified Zones] 1 (US 2), Incremented in the Fortified zone for the
+    faction that held it at the end of the Coalition Phase."""
+    t = st.tables
+    if z == t.fortified_zone and st.data.fort == f:
+        return t.fort_value[f]
+    return t.unit_value[f]
+
+
+def commit_choices(st: BaghdadState, f: str, z: int) -> list[int]:
+    """[Operational Plans] die settings allowed: 0..19 within the force present (NOTES 1)."""
+    a, b = units_in(st, f, z)
+    units = a + b
+    cap = st.tables.rules.max_commitment
+    if st.tables.opts.commitment == "units":
+        return list(range(0, min(units, cap) + 1))
+    v = unit_value(st, f, z)
+    return [k * v for k in range(0, units + 1) if k * v <= cap]
+
+
+def commit_strength(st: BaghdadState, f: str, z: int, commit: int) -> int:
+    """[Resolving Combat; Units and Combat] the strength the die setting adds to the total: the
+    setting itself, or with ``commitment="units"`` units times their value (NOTES 1)."""
+    if st.tables.opts.commitment == "units":
+        return commit * unit_value(st, f, z)
+    return commit
+
+
+def _live(there: list[str] | None, done: Sequence[str], pk: str | None) -> bool:
+    if there is None or len(there) < 2:
+        return False
+    if pk not in there or len(there) > 2:
+        return True  # two factions that must fight
+    # only the Peacekeepers and one other: live until both have declined (NOTES 6)
+    return there[0] not in done or there[1] not in done
+
+
+def live_zones(st: BaghdadState, cease: Sequence[int], settled: dict[int, list[str]]) -> list[int]:
+    """[Combat Phase] zones where a battle is still to be fought: two factions or more, outside
+    the Sanctuary and any Ceasefire zone, with someone who may (or must) start one."""
+    t = st.tables
+    pk = t.peacekeeper
+    sanctuary = t.sanctuary
+    return [
+        z
+        for z, there in enumerate(occupants(st, st.data.order))
+        if not sanctuary[z] and z not in cease and _live(there, settled.get(z, ()), pk)
+    ]
+
+
+def zone_live(st: BaghdadState, z: int, cease: Sequence[int], settled: dict[int, list[str]]) -> bool:
+    """[Combat Phase] whether a battle is still to be fought in zone ``z``."""
+    if st.tables.sanctuary[z] or z in cease:
+        return False
+    return _live(present(st, z) or None, settled.get(z, ()), st.tables.peacekeeper)
+
+
+def initiatives(st: BaghdadState, z: int, f: str, settled: dict[int, list[str]]) -> list[str]:
+    """[Combat Phase] factions ``f`` may (or must) fight in zone ``z`` now."""
+    there = present(st, z)
+    if f not in there:
+        return []
+    done = settled.get(z, ())
+    return [o for o in there if o != f and (mandatory(st, f, o) or f not in done)]

@@ -25,19 +25,22 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from consim.core.action import Action
-from consim.games.baghdad.content_models import (
+from consim.games.baghdad.content import (
+    BaghdadTables,
     BlockOffense,
     CollectFromEachPlayer,
     DrawArmsBazaar,
     GainPP,
     GainPPPer,
+    InfrastructureInZones,
     NeutralizeCommand,
     PlaceFreeUnits,
+    Zone,
+    iter_conditions,
 )
 
 if TYPE_CHECKING:
-    from consim.core.legacy import Game
-    from consim.games.baghdad.game import BaghdadGame
+    from consim.core.game import Game
 
 View = Mapping[str, Any]
 
@@ -48,23 +51,24 @@ class HeuristicBot:
     uses_view = True
 
     def __init__(self, game: Game, seat: str, seed: int = 0) -> None:
-        from consim.games.baghdad.game import BaghdadGame
-
-        assert isinstance(game, BaghdadGame)
-        self.g: BaghdadGame = game
+        tables = game.tables
+        assert isinstance(tables, BaghdadTables)
+        self.t = tables
+        #: the map's zones by id (the public component data every player knows)
+        self.zone: dict[str, Zone] = tables.content.zones_by_id
         self.seat = seat
         self.rnd = random.Random(seed)
         self.plan: list[Action] = []
         self.offered_turn = -1
-        f = game.faction[seat]
-        self.goal_zones: set[str] = set(f.victory.zone_refs()) | set(game.affiliated[seat])
+        f = tables.faction[seat]
+        affiliated = [tables.zone_ids[z] for z in tables.affiliated[seat]]
+        self.affiliated = affiliated
+        self.goal_zones: set[str] = set(f.victory.zone_refs()) | set(affiliated)
         self.infra_goal: set[str] = set()
-        from consim.games.baghdad.content_models import InfrastructureInZones, iter_conditions
-
         for cond in iter_conditions(f.victory.condition):
             if isinstance(cond, InfrastructureInZones):
-                self.infra_goal.update(cond.zones or game.zones)
-        self.my_types = {t for cc in game.c.command_cards_of(seat) for t in cc.types}
+                self.infra_goal.update(cond.zones or tables.zone_ids)
+        self.my_types = {t for cc in tables.content.command_cards_of(seat) for t in cc.types}
 
     # ------------------------------------------------------------------ entry point
 
@@ -101,8 +105,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ card values
 
     def card_value(self, name: str) -> float:
-        g = self.g
-        d = g.def_by_name[name]
+        d = self.t.def_by_name[name]
         if d.kind in ("offense", "defense"):
             fits = bool(set(d.types) & self.my_types)
             return (5.0 if d.kind == "offense" else 4.0) if fits else 1.0
@@ -194,7 +197,7 @@ class HeuristicBot:
             units = view["zones"][z]["units"].get(self.seat, [0, 0])
             have = units[0] if kind == "security" else units[1]
             bonus = 2.0 if z in self.goal_zones else 0.0
-            return float(bonus + self.g.zone[z].pp - 1.5 * have + self.rnd.random() * 0.1)
+            return float(bonus + self.zone[z].pp - 1.5 * have + self.rnd.random() * 0.1)
 
         return max(actions, key=score)
 
@@ -262,7 +265,7 @@ class HeuristicBot:
         mine = {z for z, i in view["zones"].items() if self.seat in i["units"]}
         near: set[str] = set()
         for z in mine:
-            for n in (*self.g.zone[z].neighbours, z):
+            for n in (*self.zone[z].neighbours, z):
                 near.update(f for f in view["zones"][n]["units"] if f != self.seat)
         if not near:
             return None
@@ -289,24 +292,25 @@ class HeuristicBot:
             w += 4.0
         if z in self.infra_goal:
             w += 2.0
-        if self.g.zone[z].affiliation == self.seat:
+        if self.zone[z].affiliation == self.seat:
             w += 2.0
         return float(w)
 
     def _recruit(self, view: View, actions: Sequence[Action], by: dict[str, list[Action]]) -> Action:
-        g = self.g
+        t = self.t
         pp = view["pp"][self.seat]
         active = view["active_commands"][self.seat]
         for a in by.get("play", []):
-            d = g.def_by_name[a.args[0]]
+            d = t.def_by_name[a.args[0]]
             if d.timing in ("own_recruit_step", "own_action") and any(
                 isinstance(e, GainPP | GainPPPer | CollectFromEachPlayer | DrawArmsBazaar | PlaceFreeUnits)
                 for e in d.effects
             ):
                 return a
         if by.get("buyback") and len(active) < 2:
-            best = max(by["buyback"], key=lambda a: g.command_by_name[a.args[0]].value)
-            if pp >= g.command_by_name[best.args[0]].buyback_cost + 2:
+            best = max(by["buyback"], key=lambda a: t.command_by_name[a.args[0]].value)
+            cost = t.buyback_cost[t.command_index[t.command_by_name[best.args[0]].id]]
+            if pp >= cost + 2:
                 return best
         if pp <= RESERVE:
             return Action("done")
@@ -340,32 +344,33 @@ class HeuristicBot:
         """Enemy security next to (or in) zone z, minus ours there."""
         zones = view["zones"]
         enemy = 0.0
-        for n in (*self.g.zone[z].neighbours, z):
+        t = self.t
+        for n in (*self.zone[z].neighbours, z):
             for f, u in zones[n]["units"].items():
-                if f != self.seat and f != self.g.peacekeeper:
-                    enemy += u[0] * self.g.unit_value[f]
+                if f != self.seat and f != t.peacekeeper:
+                    enemy += u[0] * t.unit_value[f]
         mine = zones[z]["units"].get(self.seat, [0, 0])
-        return max(0.0, enemy - float(mine[0] + mine[1]) * self.g.unit_value[self.seat]) / 2.0
+        return max(0.0, enemy - float(mine[0] + mine[1]) * t.unit_value[self.seat]) / 2.0
 
     def _strength(self, view: View, f: str, z: str) -> float:
         u = view["zones"][z]["units"].get(f, [0, 0])
-        return float(min(19, (u[0] + u[1]) * self.g.unit_value[f]))
+        return float(min(19, (u[0] + u[1]) * self.t.unit_value[f]))
 
     def _best_cmd(self, view: View, f: str) -> int:
         names = view["active_commands"][f]
-        return max((self.g.command_by_name[n].value for n in names), default=0)
+        return max((self.t.command_by_name[n].value for n in names), default=0)
 
     def _reach(self, view: View, start: str) -> dict[str, list[str]]:
         """Zones a normal move from ``start`` can end in, with a path (stopping rules applied)."""
-        g = self.g
+        t = self.t
         zones = view["zones"]
         truces = {tuple(p) for p in view["truces"]}
         out: dict[str, list[str]] = {}
         frontier: list[tuple[str, list[str]]] = [(start, [])]
-        for _ in range(g.rules.move_range):
+        for _ in range(t.rules.move_range):
             nxt: list[tuple[str, list[str]]] = []
             for z, path in frontier:
-                for n in g.zone[z].neighbours:
+                for n in self.zone[z].neighbours:
                     if n == start or n in out:
                         continue
                     p = [*path, n]
@@ -375,9 +380,9 @@ class HeuristicBot:
                         for f in zones[n]["units"]
                         if f != self.seat
                         and tuple(sorted((f, self.seat))) not in truces
-                        and not (f == g.peacekeeper and not g.o.ngo_stops_moves)
+                        and not (f == t.peacekeeper and not t.opts.ngo_stops_moves)
                     ]
-                    if others or g.c.crosses_river(z, n):
+                    if others or t.content.crosses_river(z, n):
                         continue
                     nxt.append((n, p))
             frontier = nxt
@@ -385,14 +390,14 @@ class HeuristicBot:
 
     def _dest_score(self, view: View, z: str, n: int) -> float:
         """Worth of ending a move of n Security in z (negative if it would lose a battle)."""
-        g = self.g
+        t = self.t
         zones = view["zones"]
         info = zones[z]
-        enemies = [f for f in info["units"] if f != self.seat and f != g.peacekeeper]
+        enemies = [f for f in info["units"] if f != self.seat and f != t.peacekeeper]
         have = info["units"].get(self.seat, [0, 0])
-        mine = min(19.0, (n + have[0] + have[1]) * g.unit_value[self.seat]) + self._best_cmd(view, self.seat)
+        mine = min(19.0, (n + have[0] + have[1]) * t.unit_value[self.seat]) + self._best_cmd(view, self.seat)
         score = self._zone_worth(view, z)
-        if g.zone[z].sanctuary and enemies:
+        if self.zone[z].sanctuary and enemies:
             return score * 0.5
         if enemies:
             theirs = max(self._strength(view, f, z) + self._best_cmd(view, f) for f in enemies)
@@ -415,18 +420,18 @@ class HeuristicBot:
             cost += 3.0 + self._threat(view, z) * 2
         if left == 0 and have[1] == 0:
             cost += 2.0 if z in self.goal_zones else 0.5
-        enemies = [f for f in info["units"] if f != self.seat and f != self.g.peacekeeper]
+        enemies = [f for f in info["units"] if f != self.seat and f != self.t.peacekeeper]
         if enemies:
             cost -= 2.0  # leaving a losing fight is good, staying a winning one is too: neutral-ish
         return cost
 
     def _move(self, view: View, actions: Sequence[Action], by: dict[str, list[Action]]) -> Action:
-        g = self.g
+        t = self.t
         for a in by.get("combine", []):
             if self.rnd.random() < 0.7:
                 return a
         for a in by.get("play", []):
-            d = g.def_by_name[a.args[0]]
+            d = t.def_by_name[a.args[0]]
             if any(
                 isinstance(e, GainPP | GainPPPer | CollectFromEachPlayer | DrawArmsBazaar) for e in d.effects
             ):
@@ -462,7 +467,7 @@ class HeuristicBot:
                 have = zones[z]["units"][self.seat]
                 n = have[0]
                 cost = self._origin_cost(view, z, n)
-                dests = g.affiliated[self.seat] if targets == "aff" else g.zones
+                dests = self.affiliated if targets == "aff" else t.zone_ids
                 for dest in dests:
                     if dest == z:
                         continue
@@ -531,24 +536,24 @@ class HeuristicBot:
     def _plan(
         self, view: View, c: Mapping[str, Any], actions: Sequence[Action], by: dict[str, list[Action]]
     ) -> Action:
-        g = self.g
+        t = self.t
         foe = c["sides"][1] if c["sides"][0] == self.seat else c["sides"][0]
         z = c["zone"]
         if "command" in by:
 
             def cval(a: Action) -> float:
                 n = a.args[0]
-                if n in g.command_by_name:
-                    return g.command_by_name[n].value
+                if n in t.command_by_name:
+                    return t.command_by_name[n].value
                 return 1.5  # a Network: keep the Commands safe only when weak
 
             return max(by["command"], key=cval)
         if "offense" in by or "no-offense" in by:
             offs = by.get("offense", [])
-            foe_cmds = [g.command_by_name[n] for n in view["active_commands"][foe]]
+            foe_cmds = [t.command_by_name[n] for n in view["active_commands"][foe]]
 
             def hits(a: Action) -> float:
-                d = g.def_by_name[a.args[0]]
+                d = t.def_by_name[a.args[0]]
                 eff = next((e for e in d.effects if isinstance(e, NeutralizeCommand)), None)
                 if eff is None:
                     return 0.0
@@ -570,7 +575,7 @@ class HeuristicBot:
             dfs = by.get("defense", [])
 
             def breadth(a: Action) -> float:
-                d = g.def_by_name[a.args[0]]
+                d = t.def_by_name[a.args[0]]
                 eff = next((e for e in d.effects if isinstance(e, BlockOffense)), None)
                 return 0.0 if eff is None else 2.0 * len(eff.offense_types) + len(eff.cards) * 0.5
 
@@ -582,15 +587,15 @@ class HeuristicBot:
             return actions[0]
         plan = c.get("my_plan") or {}
         my_cmd = 0
-        if plan.get("command") in g.command_by_name:
-            my_cmd = g.command_by_name[plan["command"]].value
+        if plan.get("command") in t.command_by_name:
+            my_cmd = t.command_by_name[plan["command"]].value
         elif plan.get("command"):
             my_cmd = 2
         enemy = self._strength(view, foe, z) * 0.8 + self._best_cmd(view, foe)
         per = 1  # the die shows strength; with commitment="units" it shows units (NOTES 1)
-        if g.o.commitment == "units":
-            fort = g.zone[z].fortified and view["fortified_holder"] == self.seat
-            per = g.fort_value[self.seat] if fort else g.unit_value[self.seat]
+        if t.opts.commitment == "units":
+            fort = self.zone[z].fortified and view["fortified_holder"] == self.seat
+            per = t.fort_value[self.seat] if fort else t.unit_value[self.seat]
         for k in commits:
             if k * per + my_cmd > enemy + 1:
                 return Action("commit", (str(k),))

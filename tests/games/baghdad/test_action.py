@@ -6,63 +6,66 @@ from __future__ import annotations
 import pytest
 
 from consim.core.errors import IllegalAction
+from consim.games.baghdad.board import pool
+from consim.games.baghdad.state import BaghdadState
 
-from .conftest import act, clear_hands, clear_map, enter_phase, fresh, give, only, put, texts
+from .conftest import act, clear_hands, clear_map, enter, fresh, give, hand, only, put, texts, units
 
 ORDER3 = ["Shiite", "Sunni", "Government"]
 ORDER6 = ["Shiite", "Sunni", "Government", "US", "Jihadist", "NGO"]
 
 
-def recruit_ready(players: int = 3, order: list[str] | None = None) -> object:
-    st = fresh(players)
-    clear_hands(st)
-    enter_phase(st, "action", order or (ORDER3 if players == 3 else ORDER6[:players]))
-    return st
+def _action(st: BaghdadState) -> dict[str, object]:
+    action: dict[str, object] = st.view(None)["action"]
+    return action
 
 
 def test_recruit_costs_and_spawn_rules() -> None:
     """[Recruit Step] Security 2 PP, Infrastructure 1 PP; spawn in affiliated zones, spawn
     zones, or controlled zones holding the other unit type."""
     st = fresh(3)
-    clear_hands(st)
-    clear_map(st)
-    put(st, "Shiite", "rusafa", sec=1)  # controlled, Security only
-    put(st, "Shiite", "mansour", inf=1)  # controlled, Infrastructure only
-    put(st, "Shiite", "karrada", sec=1, inf=1)
-    put(st, "Government", "karrada", sec=1)  # not controlled
-    enter_phase(st, "action", ORDER3)
+    with st.edit():
+        clear_hands(st)
+        clear_map(st)
+        put(st, "Shiite", "rusafa", sec=1)  # controlled, Security only
+        put(st, "Shiite", "mansour", inf=1)  # controlled, Infrastructure only
+        put(st, "Shiite", "karrada", sec=1, inf=1)
+        put(st, "Government", "karrada", sec=1)  # not controlled
+        enter(st, "action", ORDER3)
     acts = texts(st)
     assert "recruit infrastructure rusafa" in acts and "recruit security rusafa" not in acts
     assert "recruit security mansour" in acts and "recruit infrastructure mansour" not in acts
     assert not any(a.endswith(" karrada") for a in acts)
     assert "recruit security sadr_city" in acts  # affiliated, even empty
     assert "recruit security shaab" in acts  # the screen's spawn zone
-    pp = st.s["pp"]["Shiite"]
+    pp = st.view(None)["pp"]["Shiite"]
     act(st, "recruit security sadr_city")
     act(st, "recruit infrastructure rusafa")
-    assert st.s["pp"]["Shiite"] == pp - 3
-    assert st.units_in("Shiite", "rusafa") == (1, 1)
+    assert st.view(None)["pp"]["Shiite"] == pp - 3
+    assert units(st, "Shiite", "rusafa") == (1, 1)
 
 
 def test_units_recruited_this_step_do_not_open_new_spawn_zones() -> None:
     """[Recruit Step] the unit a spawn needs must be there at the start of the step."""
     st = fresh(3)
-    clear_hands(st)
-    clear_map(st)
-    put(st, "Shiite", "rusafa", sec=1)
-    enter_phase(st, "action", ORDER3)
+    with st.edit():
+        clear_hands(st)
+        clear_map(st)
+        put(st, "Shiite", "rusafa", sec=1)
+        enter(st, "action", ORDER3)
     act(st, "recruit infrastructure rusafa")
     assert "recruit security rusafa" not in texts(st)
 
 
 def test_recruit_limited_by_counters_and_pp() -> None:
     st = fresh(3)
-    clear_hands(st)
-    enter_phase(st, "action", ORDER3)
-    ps, _ = st.pool("Shiite")
-    st.s["sec"]["Shiite"]["sadr_city"] += ps  # the whole pool on the map
-    st.s["pp"]["Shiite"] = 1
-    st._after_change()
+    with st.edit():
+        clear_hands(st)
+        enter(st, "action", ORDER3)
+    ps, _ = pool(st, "Shiite")
+    with st.edit() as d:
+        put(st, "Shiite", "sadr_city", sec=ps)  # the whole pool on the map
+        d.pp["Shiite"] = 1
     acts = texts(st)
     assert not any(a.startswith("recruit security") for a in acts)
     assert any(a.startswith("recruit infrastructure") for a in acts)
@@ -71,36 +74,45 @@ def test_recruit_limited_by_counters_and_pp() -> None:
 def test_buy_back_neutralized_command_at_twice_its_value() -> None:
     """[Recruit Step; Glossary: Neutralize] restore a Command for twice its value."""
     st = fresh(3)
-    clear_hands(st)
-    s = st.s
-    s["active"]["Shiite"].remove("shiite_mahdi_army")
-    s["neutral"]["Shiite"].append("shiite_mahdi_army")
-    s["pp"]["Shiite"] = 10
-    enter_phase(st, "action", ORDER3)
+    mahdi = st.tables.command_index["shiite_mahdi_army"]
+    with st.edit() as d:
+        clear_hands(st)
+        d.active["Shiite"].remove(mahdi)
+        d.neutral["Shiite"].append(mahdi)
+        d.pp["Shiite"] = 10
+        enter(st, "action", ORDER3)
+    assert "Mahdi Army" in st.view(None)["neutralized"]["Shiite"]
     act(st, 'buyback "Mahdi Army"')
-    assert s["pp"]["Shiite"] == 2 and "shiite_mahdi_army" in s["active"]["Shiite"]
+    view = st.view(None)
+    assert view["pp"]["Shiite"] == 2 and "Mahdi Army" in view["active_commands"]["Shiite"]
+    assert view["neutralized"]["Shiite"] == []
 
 
 def test_buy_cards_at_the_initiative_price_up_to_hand_size() -> None:
     """[Recruit Step] the top card costs the winning bid; not beyond the hand limit."""
     st = fresh(3)
-    clear_hands(st)
-    st.s["price"] = 3
-    st.s["pp"]["Sunni"] = 20
-    enter_phase(st, "action", ["Sunni", "Government", "Shiite"])
-    for _ in range(st.g.faction["Sunni"].max_hand):
+    with st.edit() as d:
+        clear_hands(st)
+        d.price = 3
+        d.pp["Sunni"] = 20
+        enter(st, "action", ["Sunni", "Government", "Shiite"])
+    max_hand = st.tables.faction["Sunni"].max_hand
+    for _ in range(max_hand):
         act(st, "buy")
-    assert st.s["pp"]["Sunni"] == 20 - 3 * st.g.faction["Sunni"].max_hand
+    assert st.view(None)["pp"]["Sunni"] == 20 - 3 * max_hand
     assert "buy" not in texts(st)
 
 
-def move_ready(units: dict[tuple[str, str], tuple[int, int]], order: list[str], players: int = 3) -> object:
+def move_ready(
+    placed: dict[tuple[str, str], tuple[int, int]], order: list[str], players: int = 3
+) -> BaghdadState:
     st = fresh(players)
-    clear_hands(st)
-    clear_map(st)
-    for (f, z), (a, b) in units.items():
-        put(st, f, z, sec=a, inf=b)
-    enter_phase(st, "action", order)
+    with st.edit():
+        clear_hands(st)
+        clear_map(st)
+        for (f, z), (a, b) in placed.items():
+            put(st, f, z, sec=a, inf=b)
+        enter(st, "action", order)
     act(st, "done")  # end the Recruit step
     return st
 
@@ -113,9 +125,9 @@ def test_stack_moves_up_to_three_zones() -> None:
     act(st, "enter amiriya")
     act(st, "enter mansour")
     act(st, "enter yarmouk")  # the third zone ends the move
-    assert st.units_in("Sunni", "yarmouk") == (2, 0)
-    assert st.units_in("Sunni", "abu_ghraib") == (1, 0)
-    assert st.s["act"]["moves"] == 1 and st.s["task"] is None
+    assert units(st, "Sunni", "yarmouk") == (2, 0)
+    assert units(st, "Sunni", "abu_ghraib") == (1, 0)
+    assert _action(st)["moves_left"] == 1 and "moving" not in _action(st)
 
 
 def test_infrastructure_never_moves() -> None:
@@ -132,7 +144,7 @@ def test_entering_other_units_stops_the_move() -> None:
     act(st, "move abu_ghraib")
     act(st, "units 2")
     act(st, "enter amiriya")
-    assert st.s["task"] is None and st.units_in("Sunni", "amiriya") == (2, 0)
+    assert "moving" not in _action(st) and units(st, "Sunni", "amiriya") == (2, 0)
 
 
 def test_crossing_the_river_stops_the_move() -> None:
@@ -141,7 +153,7 @@ def test_crossing_the_river_stops_the_move() -> None:
     act(st, "move kadhimiya")
     act(st, "units 2")
     act(st, "enter adhamiyah")
-    assert st.s["task"] is None
+    assert "moving" not in _action(st)
 
 
 def test_pick_up_and_drop_off() -> None:
@@ -158,22 +170,21 @@ def test_pick_up_and_drop_off() -> None:
     act(st, "enter mansour")
     act(st, "drop 1")
     act(st, "enter yarmouk")
-    assert st.units_in("Sunni", "mansour") == (1, 0)
-    assert st.units_in("Sunni", "yarmouk") == (2, 0)
-    assert st.units_in("Sunni", "amiriya") == (0, 1)
+    assert units(st, "Sunni", "mansour") == (1, 0)
+    assert units(st, "Sunni", "yarmouk") == (2, 0)
+    assert units(st, "Sunni", "amiriya") == (0, 1)
 
 
 def test_moves_per_turn_us_three_ngo_one() -> None:
     st = fresh(6)
-    clear_hands(st)
-    enter_phase(st, "action", ["US", "NGO", "Shiite", "Sunni", "Government", "Jihadist"])
+    with st.edit():
+        clear_hands(st)
+        enter(st, "action", ["US", "NGO", "Shiite", "Sunni", "Government", "Jihadist"])
     act(st, "done")
-    assert st.s["act"]["moves"] == 3
-    st.s["act"]["moves"] = 0
-    st._after_change()
-    act(st, "done")
-    act(st, "done")
-    assert only(st) == "NGO" and st.s["act"]["moves"] == 1
+    assert _action(st)["moves_left"] == 3
+    act(st, "done")  # the US ends its Move step
+    act(st, "done")  # the NGO's Recruit step
+    assert only(st) == "NGO" and _action(st)["moves_left"] == 1
 
 
 def test_underground_movement_once_between_affiliated_zones() -> None:
@@ -187,35 +198,37 @@ def test_underground_movement_once_between_affiliated_zones() -> None:
     act(st, "units 3")
     assert "to zafaraniya" in texts(st) and "to rusafa" not in texts(st)
     act(st, "to zafaraniya")
-    assert st.units_in("Shiite", "zafaraniya") == (3, 0)
+    assert units(st, "Shiite", "zafaraniya") == (3, 0)
     assert not any(a.startswith("underground") for a in texts(st))
-    assert st.s["act"]["moves"] == 1
+    assert _action(st)["moves_left"] == 1
 
 
 def test_airmobile_needs_an_airport_held_at_end_of_coalition() -> None:
     """[Airmobile Movement] one flight per airport controlled at the end of the Coalition
     Phase, from any zone to any zone."""
     st = fresh(4)
-    clear_hands(st)
-    st.s["order"] = ["US", "Shiite", "Sunni", "Government"]
-    st._end_coalition()
-    assert st.s["airports"]["US"] == 1
-    st.s["airports"]["Government"] = 0
-    st._advance()
-    st._after_change()
+    with st.edit():
+        clear_hands(st)
+        enter(st, "coalition", ["US", "Shiite", "Sunni", "Government"], begin=True)
+    for _ in range(4):
+        act(st, "pass")  # nobody offers: the Coalition Phase ends
+    assert st.view(None)["airports"]["US"] == 1
+    with st.edit() as d:
+        d.airports["Government"] = 0
     act(st, "done")
     act(st, "airmobile green_zone")
     act(st, "units 1")
     act(st, "to sadr_city")
-    assert st.units_in("US", "sadr_city") == (1, 0)
+    assert units(st, "US", "sadr_city") == (1, 0)
     assert not any(a.startswith("airmobile") for a in texts(st))
 
 
 def test_espionage_sees_hand_and_takes_two() -> None:
     """[Espionage] Connections + Minds in the Move step: see a hand, take two cards."""
     st = move_ready({("Shiite", "sadr_city"): (1, 0)}, ORDER3)
-    give(st, "Shiite", "Tribal Sheikhs", "Informant")
-    give(st, "Sunni", "Air Strike", "Safe Houses", "Curfew")
+    with st.edit():
+        give(st, "Shiite", "Tribal Sheikhs", "Informant")
+        give(st, "Sunni", "Air Strike", "Safe Houses", "Curfew")
     act(st, 'combine Informant "Tribal Sheikhs"')
     act(st, "target Sunni")
     assert sorted(st.view("Shiite")["action"]["card"]["target_hand"]) == [
@@ -226,9 +239,8 @@ def test_espionage_sees_hand_and_takes_two() -> None:
     assert "target_hand" not in st.view("Government")["action"]["card"]
     act(st, 'take "Air Strike"')
     act(st, "take Curfew")
-    names = st.g.card_name
-    assert sorted(names[c] for c in st.s["hands"]["Shiite"]) == ["Air Strike", "Curfew"]
-    assert [names[c] for c in st.s["hands"]["Sunni"]] == ["Safe Houses"]
+    assert hand(st, "Shiite") == ["Air Strike", "Curfew"]
+    assert hand(st, "Sunni") == ["Safe Houses"]
 
 
 def test_defection_removes_three_and_replaces() -> None:
@@ -238,25 +250,27 @@ def test_defection_removes_three_and_replaces() -> None:
         {("Shiite", "sadr_city"): (1, 0), ("Sunni", "adhamiyah"): (2, 2)},
         ORDER3,
     )
-    give(st, "Shiite", "Humanitarian Aid", "Informant")
+    with st.edit():
+        give(st, "Shiite", "Humanitarian Aid", "Informant")
     act(st, 'combine "Humanitarian Aid" Informant')
     act(st, "target Sunni")
     act(st, "zone adhamiyah")
     assert only(st) == "Sunni"
     assert texts(st) == ["lose 1 2", "lose 2 1"]
     act(st, "lose 2 1")
-    assert st.units_in("Sunni", "adhamiyah") == (0, 1)
+    assert units(st, "Sunni", "adhamiyah") == (0, 1)
     assert only(st) == "Shiite"
     act(st, "replace 2 1")
-    assert st.units_in("Shiite", "adhamiyah") == (2, 1)
-    assert st.s["task"] is None
+    assert units(st, "Shiite", "adhamiyah") == (2, 1)
+    assert "card" not in _action(st)
 
 
 def test_combination_cards_only_in_the_move_step() -> None:
     st = fresh(3)
-    clear_hands(st)
-    give(st, "Shiite", "Tribal Sheikhs", "Informant")
-    enter_phase(st, "action", ORDER3)
+    with st.edit():
+        clear_hands(st)
+        give(st, "Shiite", "Tribal Sheikhs", "Informant")
+        enter(st, "action", ORDER3)
     assert not any(a.startswith("combine") for a in texts(st))
     with pytest.raises(IllegalAction, match="Recruit Step"):
         act(st, 'combine Informant "Tribal Sheikhs"')
@@ -265,9 +279,10 @@ def test_combination_cards_only_in_the_move_step() -> None:
 def test_car_bomb_may_strike_the_sanctuary() -> None:
     """[Glossary: Sanctuary] Arms Bazaar cards may target forces in the Sanctuary."""
     st = move_ready({("Shiite", "sadr_city"): (1, 0), ("Sunni", "grand_mosque"): (2, 0)}, ORDER3)
-    give(st, "Shiite", "Car Bomb")
+    with st.edit():
+        give(st, "Shiite", "Car Bomb")
     act(st, 'play "Car Bomb"')
     act(st, "target Sunni")
     act(st, "zone grand_mosque")
     act(st, "remove 2 0")
-    assert st.units_in("Sunni", "grand_mosque") == (0, 0)
+    assert units(st, "Sunni", "grand_mosque") == (0, 0)

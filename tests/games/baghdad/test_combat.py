@@ -6,38 +6,58 @@ from __future__ import annotations
 import pytest
 
 from consim.core.errors import IllegalAction
+from consim.games.baghdad.board import commit_choices, controller, unit_value
+from consim.games.baghdad.state import BaghdadState
 
-from .conftest import act, clear_hands, clear_map, enter_phase, fresh, give, only, pass_windows, put, texts
+from .conftest import (
+    act,
+    clear_hands,
+    clear_map,
+    enter,
+    fresh,
+    give,
+    hand,
+    only,
+    pass_windows,
+    phase,
+    put,
+    texts,
+    units,
+    zone,
+)
 
 ORDER3 = ["Shiite", "Sunni", "Government"]
 
 
 def battle(
-    units: dict[tuple[str, str], tuple[int, int]], order: list[str], players: int = 3, **opts: object
-) -> object:
+    placed: dict[tuple[str, str], tuple[int, int]], order: list[str], players: int = 3, **opts: object
+) -> BaghdadState:
     st = fresh(players, **opts)
-    clear_hands(st)
-    clear_map(st)
-    for (f, z), (a, b) in units.items():
-        put(st, f, z, sec=a, inf=b)
-    enter_phase(st, "combat", order)
+    with st.edit():
+        clear_hands(st)
+        clear_map(st)
+        for (f, z), (a, b) in placed.items():
+            put(st, f, z, sec=a, inf=b)
+        enter(st, "combat", order)
     return st
 
 
-def gained(st: object, seat: str) -> list[str]:
+def gained(st: BaghdadState, seat: str) -> list[str]:
     """The combat awards (PP gains from a battle) logged for ``seat``."""
     out = []
-    for e in st.log:  # type: ignore[attr-defined]
+    for e in st.log:
         if e.text.startswith(f"{seat} gains ") and "Civic" not in e.rule and "Arab" not in e.rule:
             out.append(e.text[len(seat) + 7 : -1])
     return out
 
 
-def plan(st: object, seat: str, command: str, commit: int, offense: str = "", defense: str = "") -> None:
-    st.apply(seat, f'command "{command}"')  # type: ignore[attr-defined]
-    st.apply(seat, f'offense "{offense}"' if offense else "no-offense")  # type: ignore[attr-defined]
-    st.apply(seat, f'defense "{defense}"' if defense else "no-defense")  # type: ignore[attr-defined]
-    st.apply(seat, f"commit {commit}")  # type: ignore[attr-defined]
+def plan(
+    st: BaghdadState, seat: str, command: str, commit: int, offense: str = "", defense: str = ""
+) -> None:
+    st.apply(seat, f'command "{command}"')
+    st.apply(seat, f'offense "{offense}"' if offense else "no-offense")
+    st.apply(seat, f'defense "{defense}"' if defense else "no-defense")
+    st.apply(seat, f"commit {commit}")
 
 
 def test_combat_is_mandatory_and_plans_are_secret_until_both_set() -> None:
@@ -66,11 +86,11 @@ def test_resolution_totals_losses_and_award() -> None:
     plan(st, "Shiite", "Mahdi Army", 2)  # 2 + 4 = 6
     plan(st, "Sunni", "Association of Muslim Scholars", 3)  # 3 + 2 = 5
     pass_windows(st)
-    assert st.units_in("Sunni", "rusafa") == (0, 0)
+    assert units(st, "Sunni", "rusafa") == (0, 0)
     # Shiite committed 2: it chooses the mix (Security count) among 3S/1I
     assert only(st) == "Shiite" and texts(st) == ["losses 1", "losses 2"]
     act(st, "losses 1")
-    assert st.units_in("Shiite", "rusafa") == (2, 0)
+    assert units(st, "Shiite", "rusafa") == (2, 0)
     assert gained(st, "Shiite") == ["3 PP (battle won)"]
 
 
@@ -78,39 +98,42 @@ def test_offense_neutralizes_unless_blocked() -> None:
     """[Resolving Combat] an Offense that can hit the enemy Command and is not blocked by its
     Defense Neutralizes it: no Command value, to the Neutralized pile, its value awarded."""
     st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
-    give(st, "Shiite", "IED Ambush")
-    give(st, "Government", "Hardened Headquarters")
+    with st.edit():
+        give(st, "Shiite", "IED Ambush")
+        give(st, "Government", "Hardened Headquarters")
     act(st, "battle rusafa")
     act(st, "fight Government")
     plan(st, "Shiite", "Mahdi Army", 2, offense="IED Ambush")  # 2 + 4 = 6
     # Hardened Headquarters blocks Conventional Offense only: IED Ambush is Unconventional
     plan(st, "Government", "Baghdad Operations Command", 3, defense="Hardened Headquarters")
     pass_windows(st)
-    assert "government_baghdad_command" in st.s["neutral"]["Government"]
-    assert st.units_in("Government", "rusafa") == (0, 0)
+    assert "Baghdad Operations Command" in st.view(None)["neutralized"]["Government"]
+    assert units(st, "Government", "rusafa") == (0, 0)
     assert gained(st, "Shiite") == ["8 PP (battle won)"]  # 3 units + the Neutralized Command's 5
     # the winner keeps its combat card; the loser's are lost
-    assert "IED Ambush" in [st.g.card_name[c] for c in st.s["hands"]["Shiite"]]
-    assert not st.s["hands"]["Government"]
+    assert "IED Ambush" in hand(st, "Shiite")
+    assert not hand(st, "Government")
 
 
 def test_defense_blocks_matching_offense() -> None:
     st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
-    give(st, "Shiite", "IED Ambush")
-    give(st, "Government", "Force Protection")
+    with st.edit():
+        give(st, "Shiite", "IED Ambush")
+        give(st, "Government", "Force Protection")
     act(st, "battle rusafa")
     act(st, "fight Government")
     plan(st, "Shiite", "Mahdi Army", 2, offense="IED Ambush")
     plan(st, "Government", "Baghdad Operations Command", 3, defense="Force Protection")
     pass_windows(st)
-    assert st.s["neutral"]["Government"] == []
-    assert st.units_in("Shiite", "rusafa") == (0, 0)  # 2+4=6 < 3+5=8
+    assert st.view(None)["neutralized"]["Government"] == []
+    assert units(st, "Shiite", "rusafa") == (0, 0)  # 2+4=6 < 3+5=8
 
 
 def test_cards_must_match_the_command_type() -> None:
     """[Operational Plans] Offense/Defense must match the Command's type; a Network allows both."""
     st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
-    give(st, "Shiite", "Air Strike", "IED Ambush", "Network")
+    with st.edit():
+        give(st, "Shiite", "Air Strike", "IED Ambush", "Network")
     act(st, "battle rusafa")
     act(st, "fight Government")
     st.apply("Shiite", 'command "Mahdi Army"')  # Unconventional
@@ -122,7 +145,8 @@ def test_cards_must_match_the_command_type() -> None:
 
 def test_network_replaces_command_and_allows_both_types() -> None:
     st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
-    give(st, "Shiite", "Air Strike", "Network")
+    with st.edit():
+        give(st, "Shiite", "Air Strike", "Network")
     act(st, "battle rusafa")
     act(st, "fight Government")
     st.apply("Shiite", "command Network")
@@ -139,7 +163,7 @@ def test_tie_goes_to_who_acts_sooner() -> None:
     plan(st, "Shiite", "Mahdi Army", 2)  # 6
     plan(st, "Sunni", "Islamic Army in Iraq", 2)  # 6
     pass_windows(st)
-    assert st.units_in("Shiite", "rusafa") == (0, 0)
+    assert units(st, "Shiite", "rusafa") == (0, 0)
 
 
 def test_commitment_limits_us_strength_and_19_cap() -> None:
@@ -151,14 +175,14 @@ def test_commitment_limits_us_strength_and_19_cap() -> None:
     )
     act(st, "battle rusafa")
     act(st, "fight Shiite")
-    assert st.commit_choices("US", "rusafa") == [0, 2, 4, 6, 8, 10, 12, 14, 16, 18]
+    assert commit_choices(st, "US", zone(st, "rusafa")) == [0, 2, 4, 6, 8, 10, 12, 14, 16, 18]
     st2 = battle(
         {("US", "rusafa"): (9, 3), ("Shiite", "rusafa"): (1, 0)},
         ["US", "Shiite", "Sunni", "Government"],
         players=4,
         commitment="units",
     )
-    assert st2.commit_choices("US", "rusafa") == list(range(0, 13))
+    assert commit_choices(st2, "US", zone(st2, "rusafa")) == list(range(0, 13))
 
 
 def test_fortified_zone_increments_the_holder_only() -> None:
@@ -169,15 +193,18 @@ def test_fortified_zone_increments_the_holder_only() -> None:
         ["US", "Shiite", "Sunni", "Government"],
         players=4,
     )
-    st.s["fort"] = "US"
-    assert st._unit_val("US", "green_zone") == 3
-    assert st._unit_val("Shiite", "green_zone") == 1
-    assert st.commit_choices("US", "green_zone") == [0, 3, 6, 9]
+    with st.edit() as d:
+        d.fort = "US"
+    green = zone(st, "green_zone")
+    assert unit_value(st, "US", green) == 3
+    assert unit_value(st, "Shiite", green) == 1
+    assert commit_choices(st, "US", green) == [0, 3, 6, 9]
 
 
 def test_no_combat_in_the_sanctuary() -> None:
     st = battle({("Shiite", "grand_mosque"): (2, 0), ("Sunni", "grand_mosque"): (2, 0)}, ORDER3)
-    assert st.s["phase"] != "combat" or not st._live_zones()
+    assert phase(st) != "combat"
+    assert units(st, "Shiite", "grand_mosque") == (2, 0) and units(st, "Sunni", "grand_mosque") == (2, 0)
 
 
 def test_first_player_resolves_his_combats_first_in_his_order() -> None:
@@ -209,8 +236,8 @@ def test_three_factions_soonest_chooses_its_opponent() -> None:
     plan(st, "Sunni", "Association of Muslim Scholars", 0)
     pass_windows(st)
     # Government won and lost its one committed unit: Shiite alone remains, no more battles
-    assert st.units_in("Government", "rusafa") == (0, 0)
-    assert st.s["phase"] != "combat" or not st._live_zones()
+    assert units(st, "Government", "rusafa") == (0, 0)
+    assert phase(st) != "combat"
 
 
 def test_pair_option_lets_the_chooser_name_two_others() -> None:
@@ -234,11 +261,12 @@ def test_peacekeeping_is_optional_and_award_goes_to_ngo() -> None:
     plan(st, "Jihadist", "Emir of Baghdad", 2)
     plan(st, "NGO", "Local Aid Workers", 0)
     pass_windows(st)
-    assert st.units_in("NGO", "rusafa") == (0, 0)
+    assert units(st, "NGO", "rusafa") == (0, 0)
     assert gained(st, "NGO") == ["2 PP (Peacekeepers attacked)"]  # the award for two NGO units
     # the NGO beside one faction does not spoil its control
     st2 = battle({("Shiite", "rusafa"): (1, 0), ("NGO", "rusafa"): (1, 0)}, order, players=6)
-    assert st2.controller("rusafa") == "Shiite"
+    assert controller(st2, zone(st2, "rusafa")) == "Shiite"
+    assert st2.view(None)["zones"]["rusafa"]["control"] == "Shiite"
 
 
 def test_declined_peacekeeping_fight_leaves_both() -> None:
@@ -248,31 +276,52 @@ def test_declined_peacekeeping_fight_leaves_both() -> None:
     act(st, "decline")  # the NGO
     assert only(st) == "Shiite"
     act(st, "decline")
-    assert st.units_in("NGO", "rusafa") == (1, 0) and st.units_in("Shiite", "rusafa") == (1, 0)
+    assert units(st, "NGO", "rusafa") == (1, 0) and units(st, "Shiite", "rusafa") == (1, 0)
 
 
 def test_rules_of_engagement_cancels_the_enemy_offense() -> None:
     st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (2, 0)}, ORDER3)
-    give(st, "Shiite", "IED Ambush")
-    give(st, "Government", "Rules of Engagement")
+    with st.edit():
+        give(st, "Shiite", "IED Ambush")
+        give(st, "Government", "Rules of Engagement")
     act(st, "battle rusafa")
     act(st, "fight Government")
     plan(st, "Shiite", "Mahdi Army", 0, offense="IED Ambush")
     plan(st, "Government", "Baghdad Operations Command", 0)
     assert st.to_act() == ("Government",)  # Shiite has no cards left in hand
     st.apply("Government", 'play "Rules of Engagement"')
-    assert st.s["neutral"]["Government"] == []
+    assert st.view(None)["neutralized"]["Government"] == []
+    assert any(e.text == "Shiite's IED Ambush is cancelled." for e in st.log)
 
 
 def test_ceasefire_prevents_a_battle() -> None:
     st = fresh(3)
-    clear_hands(st)
-    clear_map(st)
-    put(st, "Shiite", "rusafa", sec=1)
-    put(st, "Sunni", "rusafa", sec=1)
-    give(st, "Sunni", "Ceasefire")
-    enter_phase(st, "combat", ORDER3)
+    with st.edit():
+        clear_hands(st)
+        clear_map(st)
+        put(st, "Shiite", "rusafa", sec=1)
+        put(st, "Sunni", "rusafa", sec=1)
+        give(st, "Sunni", "Ceasefire")
+        enter(st, "combat", ORDER3)
     st.apply("Sunni", "play Ceasefire")
     act(st, "zone rusafa")
-    assert st.s["phase"] != "combat"
-    assert st.units_in("Shiite", "rusafa") == (1, 0) and st.units_in("Sunni", "rusafa") == (1, 0)
+    assert phase(st) != "combat"
+    assert units(st, "Shiite", "rusafa") == (1, 0) and units(st, "Sunni", "rusafa") == (1, 0)
+
+
+def test_a_plan_may_be_taken_back_until_the_other_side_is_set() -> None:
+    """Secret simultaneous plans: a side that has set its plan may retract its commitment
+    while the other is still choosing, and set it again."""
+    st = battle({("Shiite", "rusafa"): (3, 1), ("Sunni", "rusafa"): (2, 1)}, ORDER3)
+    act(st, "battle rusafa")
+    act(st, "fight Sunni")
+    plan(st, "Shiite", "Mahdi Army", 2)
+    assert st.to_act() == ("Sunni",)
+    st.apply("Shiite", "retract")
+    assert set(st.to_act()) == {"Shiite", "Sunni"}
+    assert texts(st, "Shiite")[0] == "commit 0"
+    st.apply("Shiite", "commit 4")
+    plan(st, "Sunni", "Association of Muslim Scholars", 3)
+    assert any(
+        e.text == "Shiite reveals: Mahdi Army (4), no Offense, no Defense, commitment 4." for e in st.log
+    )

@@ -17,12 +17,13 @@ import pytest
 import yaml
 
 from consim.core.errors import ContentError
-from consim.games.baghdad.content_models import (
+from consim.games.baghdad.content import (
     CONTENT_DIR,
     FACTION_IDS,
     AllOf,
     AnyOf,
     BaghdadContent,
+    BaghdadOptions,
     BlockOffense,
     CollectFromEachPlayer,
     ControlAffiliatedZones,
@@ -42,6 +43,7 @@ from consim.games.baghdad.content_models import (
     ViewHand,
     WinInitiative,
     Zone,
+    build_tables,
     default_content,
     iter_conditions,
     load_content,
@@ -433,8 +435,9 @@ def test_five_command_cards_per_faction(content: BaghdadContent) -> None:
 def test_command_buyback_costs_twice_the_value(content: BaghdadContent) -> None:
     # [Recruit Step; Glossary: Neutralize]
     assert content.factions.rules.command_buyback_multiplier == 2
-    for card in content.command_cards.command_cards:
-        assert card.buyback_cost == 2 * card.value
+    tables = build_tables(BaghdadOptions(players=6), content)
+    for i, card in enumerate(tables.command_of):
+        assert tables.buyback_cost[i] == 2 * card.value
 
 
 def test_some_commands_allow_both_types(content: BaghdadContent) -> None:

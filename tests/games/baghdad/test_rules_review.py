@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from .conftest import act, clear_hands, clear_map, enter_phase, fresh, pass_windows, put
+from consim.games.baghdad.state import BaghdadState
+
+from .conftest import act, clear_hands, clear_map, enter, fresh, pass_windows, put, units
 
 ORDER4 = ["US", "Shiite", "Sunni", "Government"]
 
 
-def _battle(units: dict[tuple[str, str], tuple[int, int]], order: list[str], **opts: object) -> object:
+def _battle(placed: dict[tuple[str, str], tuple[int, int]], order: list[str], **opts: object) -> BaghdadState:
     st = fresh(len(order), **opts)
-    clear_hands(st)
-    clear_map(st)
-    for (f, z), (a, b) in units.items():
-        put(st, f, z, sec=a, inf=b)
-    enter_phase(st, "combat", order)
+    with st.edit():
+        clear_hands(st)
+        clear_map(st)
+        for (f, z), (a, b) in placed.items():
+            put(st, f, z, sec=a, inf=b)
+        enter(st, "combat", order)
     return st
 
 
-def _plan(st: object, seat: str, command: str, commit: int) -> None:
+def _plan(st: BaghdadState, seat: str, command: str, commit: int) -> None:
     for text in (f'command "{command}"', "no-offense", "no-defense", f"commit {commit}"):
-        st.apply(seat, text)  # type: ignore[attr-defined]
+        st.apply(seat, text)
 
 
 def test_units_commitment_counts_us_units_double_in_the_total() -> None:
@@ -32,6 +35,6 @@ def test_units_commitment_counts_us_units_double_in_the_total() -> None:
     _plan(st, "US", "Provincial Reconstruction Team", 3)
     _plan(st, "Shiite", "Special Groups", 5)
     pass_windows(st)
-    assert any("Totals: US 9, Shiite 7. US wins." in e.text for e in st.log)  # type: ignore[attr-defined]
-    assert st.units_in("Shiite", "rusafa") == (0, 0)  # type: ignore[attr-defined]
-    assert st.units_in("US", "rusafa") == (0, 0)  # type: ignore[attr-defined]  # it lost the 3 committed
+    assert any("Totals: US 9, Shiite 7. US wins." in e.text for e in st.log)
+    assert units(st, "Shiite", "rusafa") == (0, 0)
+    assert units(st, "US", "rusafa") == (0, 0)  # it lost the 3 committed

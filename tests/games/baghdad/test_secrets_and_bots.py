@@ -11,19 +11,21 @@ import consim
 from consim.bots.driver import bots_for, play_out
 from consim.core.rng import Rng
 from consim.games.baghdad.bots import HeuristicBot
-from consim.games.baghdad.game import BaghdadState
+from consim.games.baghdad.state import BaghdadState
 from consim.games.baghdad.testing import perturb
 
 
 def _phase_key(st: BaghdadState) -> str | None:
-    s = st.s
-    if s["phase"] == "draft" and s["packet"]:
+    view = st.view(None)
+    if view["phase"] == "draft" and view["draft"]["cards"]:
         return "draft"
-    if s["phase"] == "coalition" and s["deal"] is not None:
+    if view["phase"] == "coalition" and "deal" in view:
         return "coalition"
-    cb = s["cb"]
-    if cb and cb.get("stage") == "plan" and any(p["step"] != "command" for p in cb["plans"].values()):
-        return "plan"
+    combat = view.get("combat")
+    if combat and combat["stage"] == "plan":
+        steps = [st.view(side)["combat"]["my_plan"]["step"] for side in combat["sides"]]
+        if any(step != "command" for step in steps):
+            return "plan"
     return None
 
 
@@ -38,7 +40,8 @@ def test_views_hide_packet_deals_and_plans() -> None:
             st = game.new_game(seed)
             bots = bots_for(game, "random", seed)
             while not st.is_over():
-                key = _phase_key(st)  # type: ignore[arg-type]
+                assert isinstance(st, BaghdadState)
+                key = _phase_key(st)
                 if key is not None:
                     for seat in [None, *game.seats]:
                         other, _ = perturb(st, seat, rng, True)
@@ -54,9 +57,9 @@ def test_perturb_really_changes_hidden_cards() -> None:
     """The leak check has teeth: other hands do change under perturb."""
     st = consim.load_game("baghdad", players=6).new_game(1)
     other, _ = perturb(st, "Shiite", Rng(1), True)
-    assert isinstance(other, BaghdadState)
-    assert other.s["hands"]["Shiite"] == st.s["hands"]["Shiite"]  # type: ignore[attr-defined]
-    assert other.s["hands"] != st.s["hands"]  # type: ignore[attr-defined]
+    assert isinstance(other, BaghdadState) and isinstance(st, BaghdadState)
+    assert other.data.hands["Shiite"] == st.data.hands["Shiite"]
+    assert other.data.hands != st.data.hands
 
 
 def test_heuristic_bot_uses_only_the_view() -> None:

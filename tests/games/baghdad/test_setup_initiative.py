@@ -7,8 +7,9 @@ import pytest
 
 import consim
 from consim.core.errors import IllegalAction, OptionError
+from consim.games.baghdad.state import BaghdadState
 
-from .conftest import act, clear_hands, fresh, give, only, texts
+from .conftest import act, clear_hands, enter, fresh, give, hand, only, phase, texts, units
 
 
 @pytest.mark.parametrize(
@@ -39,14 +40,15 @@ def test_starting_forces_pp_and_hands() -> None:
     """[Starting Forces] printed units in affiliated zones, placed in faction order; PP; a
     random hand of the printed size."""
     st = fresh(4)
-    g = st.g
-    for f in g.seats:
-        start = g.faction[f].starting
-        assert st.s["pp"][f] == start.pp
-        assert len(st.s["hands"][f]) == start.hand
+    t = st.tables
+    view = st.view(None)
+    for f in t.seats:
+        start = t.faction[f].starting
+        assert view["pp"][f] == start.pp
+        assert view["hand_counts"][f] == start.hand
         for z, u in start.forces.items():
-            assert st.units_in(f, z) == (u.security, u.infrastructure)
-            assert g.zone[z].affiliation == f
+            assert units(st, f, z) == (u.security, u.infrastructure)
+            assert t.content.zone(z).affiliation == f
     lines = [e.text for e in st.visible_log(None)]
     placing = [ln.split()[0] for ln in lines if "places its starting forces" in ln]
     assert placing == ["Shiite", "Sunni", "Government", "US"]
@@ -55,38 +57,37 @@ def test_starting_forces_pp_and_hands() -> None:
 def test_chosen_placement_option() -> None:
     """[Starting Forces] option: each faction spreads its starting units over its zones."""
     st = fresh(3, placement="choose")
-    assert st.s["phase"] == "place" and only(st) == "Shiite"
-    assert all(a.split()[2] in st.g.affiliated["Shiite"] for a in texts(st))
-    while st.s["phase"] == "place":
+    assert phase(st) == "place" and only(st) == "Shiite"
+    affiliated = {z.id for z in st.tables.content.affiliated_zones("Shiite")}
+    assert all(a.split()[2] in affiliated for a in texts(st))
+    while phase(st) == "place":
         act(st, texts(st)[0])
-    u = st.g.faction["Government"].starting.units
-    assert sum(st.s["sec"]["Government"].values()) == u.security
-    assert st.s["phase"] in ("maneuver", "bid")
+    u = st.tables.faction["Government"].starting.units
+    assert sum(st.data.sec["Government"]) == u.security
+    assert phase(st) in ("maneuver", "bid")
 
 
 def test_random_seating_differs_from_faction_order() -> None:
     """[Seating and Play Order] seating is drawn at set-up with seating=random."""
-    tables = {tuple(fresh(6, seed=s, seating="random").s["table"]) for s in range(8)}
+    tables = {tuple(fresh(6, seed=s, seating="random").view(None)["table"]) for s in range(8)}
     assert len(tables) > 1
     st = fresh(3, seating="Government,Shiite,Sunni")
-    assert st.s["table"] == ["Government", "Shiite", "Sunni"]
+    assert st.view(None)["table"] == ["Government", "Shiite", "Sunni"]
 
 
-def bid_ready(players: int = 3, **opts: object) -> consim.State:
+def bid_ready(players: int = 3, **opts: object) -> BaghdadState:
     st = fresh(players, **opts)
-    clear_hands(st)  # no Political Maneuver window
-    st._advance()
-    st._after_change()
-    assert st.s["phase"] == "bid"
+    with st.edit():
+        clear_hands(st)  # no Political Maneuver window
+    assert phase(st) == "bid"
     return st
 
 
 def test_shiite_bids_first_then_to_the_right() -> None:
     """[Initiative Phase] turn 1: the Shi'ite bids first, then the player to his right."""
     st = fresh(3, seating="Sunni,Shiite,Government")
-    clear_hands(st)
-    st._advance()
-    st._after_change()
+    with st.edit():
+        clear_hands(st)
     assert only(st) == "Shiite"
     act(st, "pass")
     assert only(st) == "Government"
@@ -103,25 +104,27 @@ def test_bidding_pass_reenter_and_everyone_pays() -> None:
     act(st, "pass")  # Shiite passes
     act(st, "bid 4")  # Sunni re-enters
     act(st, "pass")  # Government
-    pp_before = dict(st.s["pp"])
+    pp_before = dict(st.view(None)["pp"])
     act(st, "pass")  # Shiite: everyone else passed consecutively -> Sunni wins
-    assert st.s["initiative"] == "Sunni"
-    assert st.s["price"] == 4
-    assert st.s["pp"]["Shiite"] == pp_before["Shiite"] - 2
-    assert st.s["pp"]["Government"] == pp_before["Government"] - 3
-    assert st.s["pp"]["Sunni"] == pp_before["Sunni"] - 4
-    assert only(st) == "Sunni" and st.s["phase"] == "first"
+    view = st.view(None)
+    assert view["initiative"] == "Sunni"
+    assert view["card_price"] == 4
+    assert view["pp"]["Shiite"] == pp_before["Shiite"] - 2
+    assert view["pp"]["Government"] == pp_before["Government"] - 3
+    assert view["pp"]["Sunni"] == pp_before["Sunni"] - 4
+    assert only(st) == "Sunni" and view["phase"] == "first"
 
 
 def test_no_bid_first_bidder_wins_free_and_cards_cost_one() -> None:
     """[Initiative Phase; Recruit Step] nobody bids: the first who could bid wins at no cost,
     and Arms Bazaar cards cost 1."""
     st = bid_ready()
-    before = dict(st.s["pp"])
+    before = dict(st.view(None)["pp"])
     for _ in range(3):
         act(st, "pass")
-    assert st.s["initiative"] == "Shiite" and st.s["price"] == 1
-    assert st.s["pp"] == before
+    view = st.view(None)
+    assert view["initiative"] == "Shiite" and view["card_price"] == 1
+    assert view["pp"] == before
 
 
 @pytest.mark.parametrize(("reading", "price"), [("one", 1), ("bid", 0)])
@@ -131,12 +134,13 @@ def test_zero_winning_bid_price_reading(reading: str, price: int) -> None:
     act(st, "bid 0")
     act(st, "pass")
     act(st, "pass")
-    assert st.s["initiative"] == "Shiite" and st.s["price"] == price
+    view = st.view(None)
+    assert view["initiative"] == "Shiite" and view["card_price"] == price
 
 
 def test_bid_cannot_exceed_pp_held() -> None:
     st = bid_ready()
-    pp = st.s["pp"]["Shiite"]
+    pp = st.view(None)["pp"]["Shiite"]
     assert f"bid {pp}" in texts(st) and f"bid {pp + 1}" not in texts(st)
     with pytest.raises(IllegalAction, match="Initiative Phase"):
         st.apply("Shiite", f"bid {pp + 1}")
@@ -148,7 +152,7 @@ def test_initiative_winner_names_first_player_and_order_turns_right() -> None:
     for _ in range(4):
         act(st, "pass")
     act(st, "first Government")
-    assert st.s["order"] == ["Government", "US", "Shiite", "Sunni"]
+    assert st.view(None)["order"] == ["Government", "US", "Shiite", "Sunni"]
 
 
 def test_previous_winner_bids_first_next_turn() -> None:
@@ -158,37 +162,52 @@ def test_previous_winner_bids_first_next_turn() -> None:
     act(st, "bid 1")  # Sunni
     act(st, "pass")
     act(st, "pass")
-    assert st.s["first_bidder"] == "Sunni"
+    assert st.view(None)["first_bidder"] == "Sunni"
 
 
 def test_political_maneuver_last_player_wins_and_draws() -> None:
     """[Political Maneuver] Connections + Hearts take the Initiative and draw a card; when
     several do it, the last one keeps it."""
     st = fresh(3)
-    clear_hands(st)
-    give(st, "Shiite", "Tribal Sheikhs", "Friday Sermon")
-    give(st, "Sunni", "Black Market", "Humanitarian Aid")
-    st.s["man"] = {"pos": 0, "since": 0, "last": None}
-    st._after_change()
+    with st.edit():
+        clear_hands(st)
+        give(st, "Shiite", "Tribal Sheikhs", "Friday Sermon")
+        give(st, "Sunni", "Black Market", "Humanitarian Aid")
+        enter(st, "maneuver", pos=0)
     assert 'maneuver "Friday Sermon" "Tribal Sheikhs"' in texts(st)
     act(st, 'maneuver "Friday Sermon" "Tribal Sheikhs"')
-    assert len(st.s["hands"]["Shiite"]) == 1  # two played, one drawn
+    assert len(hand(st, "Shiite")) == 1  # two played, one drawn
     act(st, 'maneuver "Black Market" "Humanitarian Aid"')
     # Shiite holds one card: it may answer (pass), then everyone has passed since Sunni
-    while st.s["phase"] == "maneuver":
+    while phase(st) == "maneuver":
         act(st, "pass")
-    assert st.s["initiative"] == "Sunni"
-    assert st.s["price"] == 1 and st.s["phase"] == "first"
+    view = st.view(None)
+    assert view["initiative"] == "Sunni"
+    assert view["card_price"] == 1 and view["phase"] == "first"
 
 
 def test_surge_jihad_takes_initiative_and_grants_a_move() -> None:
     """Designer Q&A: Surge/Jihad can win the Initiative (here it also adds a move)."""
     st = fresh(3)
-    clear_hands(st)
-    give(st, "Government", "Surge/Jihad")
-    st.s["man"] = {"pos": 0, "since": 0, "last": None}
-    st._advance()
-    st._after_change()
+    with st.edit():
+        clear_hands(st)
+        give(st, "Government", "Surge/Jihad")
+        enter(st, "maneuver", pos=0)
     assert only(st) == "Government"
     act(st, 'play "Surge/Jihad"')
-    assert st.s["initiative"] == "Government" and st.s["extra"]["Government"] == 1
+    view = st.view(None)
+    assert view["initiative"] == "Government" and view["extra_moves"]["Government"] == 1
+
+
+def test_a_turn_begins_with_the_seating_order_and_lapsed_truces() -> None:
+    """[Initiative Phase] each turn starts from the seating again: last turn's order, Truces
+    and extra moves lapse, and the turn number advances."""
+    st = fresh(3)
+    with st.edit() as d:
+        d.order = ["Government", "Shiite", "Sunni"]
+        d.truces = [("Shiite", "Sunni")]
+        d.extra = {"Sunni": 1}
+        enter(st, "maneuver", begin=True)
+    view = st.view(None)
+    assert view["turn"] == 2 and view["order"] == view["table"]
+    assert view["truces"] == [] and view["extra_moves"] == {}

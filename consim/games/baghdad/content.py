@@ -1,4 +1,5 @@
-"""Typed models of the Battle for Baghdad content files, validated at load time.
+"""Battle for Baghdad's content: typed models of its files (validated at load time), its
+options, and the static tables one set of options gives (shared by every state of a game).
 
 The five YAML files under ``content/`` hold the map, the faction screens, the Command
 cards, the Arms Bazaar deck and the Arab Street deck. Each file is validated on its own
@@ -23,15 +24,18 @@ True
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from consim.core.action import Action
 from consim.core.content import load_model
 from consim.core.errors import ContentError
+from consim.core.game import GameOptions
 
 CONTENT_DIR = Path(__file__).parent / "content"
 
@@ -548,11 +552,6 @@ class CommandCard(_Sourced):
         if len(set(self.types)) != len(self.types):
             raise ValueError(f"command card {self.id!r} repeats a type")
         return self
-
-    @property
-    def buyback_cost(self) -> int:
-        """PP to restore it once Neutralized: twice its value (rulebook: Recruit Step)."""
-        return 2 * self.value
 
 
 class CommandCardsFile(_Strict):
@@ -1090,3 +1089,418 @@ def load_content(directory: Path) -> BaghdadContent:
 def default_content() -> BaghdadContent:
     """The shipped content, loaded once and shared (it is immutable)."""
     return load_content(CONTENT_DIR)
+
+
+#: content fields no rule reads by attribute, with the reason they stay (the content-field test)
+UNREAD_FIELDS: dict[str, str] = {
+    "FileProvenance.summary": "provenance of the file, read by people",
+    "FileProvenance.confirmed": "provenance of the file, read by people",
+    "Zone.x": "map coordinates, for front ends that draw the map",
+    "Zone.y": "map coordinates, for front ends that draw the map",
+    "MapFile.river": "the river's names and banks, for front ends that draw the map",
+    "River.east_bank": "the name of the east bank, for front ends that draw the map",
+    "River.west_bank": "the name of the west bank, for front ends that draw the map",
+    "Faction.colour": "the colour's name, for people; front ends draw colour_hex",
+    "GameRules.pp_marker_values": (
+        "the printed PP markers, for front ends; PP are kept as numbers, change is always "
+        "available (NOTES 16)"
+    ),
+}
+
+
+# =============================================================================================
+# Options
+# =============================================================================================
+
+
+class BaghdadOptions(GameOptions):
+    """Options of Battle for Baghdad. Each reading choice is explained in NOTES.md."""
+
+    players: int | None = Field(None, ge=3, le=6, description="3-6; the rulebook's table picks the factions")
+    factions: str = Field(
+        "",
+        description="pick the factions instead of the table: comma-separated, 3-6 of "
+        "Shiite,Sunni,Government,US,Jihadist,NGO",
+    )
+    seating: str = Field(
+        "faction",
+        description="'faction' (seated in faction order), 'random' (drawn at set-up) or a "
+        "comma-separated counter-clockwise seating order",
+    )
+    placement: Literal["fixed", "choose"] = Field(
+        "fixed", description="starting units as printed on the screen, or each faction spreads them"
+    )
+    commitment: Literal["strength", "units"] = Field(
+        "strength", description="the 0-19 die counts combat strength (US x2) or units"
+    )
+    zero_bid_price: Literal["one", "bid"] = Field(
+        "one", description="card price after a winning bid of 0: 1 PP, or literally the bid (0)"
+    )
+    multi_combat: Literal["chooser-fights", "chooser-names-pair"] = Field(
+        "chooser-fights",
+        description="three or more factions in a zone: the soonest picks its own opponent, "
+        "or may also name any two factions to fight",
+    )
+    ngo_stops_moves: bool = Field(True, description="entering a zone holding only NGO units stops a move")
+    deal_rounds: int = Field(2, ge=0, le=5, description="rounds of offers in each Coalition Phase")
+    max_deal_items: int = Field(6, ge=1, le=12, description="most items in one deal")
+
+    @model_validator(mode="after")
+    def _check(self) -> BaghdadOptions:
+        picked = [f for f in self.factions.split(",") if f.strip()]
+        if picked:
+            bad = [f for f in picked if f not in FACTION_IDS]
+            if bad or len(set(picked)) != len(picked) or not 3 <= len(picked) <= 6:
+                raise ValueError(f"factions must be 3-6 distinct names of {', '.join(FACTION_IDS)}")
+            if self.players is not None and self.players != len(picked):
+                raise ValueError(f"players={self.players} but {len(picked)} factions were picked")
+        if self.seating not in ("faction", "random"):
+            order = self.seating.split(",")
+            if sorted(order) != sorted(picked or FACTION_IDS[: self.players or 6]):
+                raise ValueError("seating must be 'faction', 'random' or every faction in play once")
+        return self
+
+
+# =============================================================================================
+# The tables of one game
+# =============================================================================================
+
+
+class ActionBook:
+    """Every :class:`Action` a legal list offers, built once per game and reused, so that no
+    legal list builds an action twice.
+
+    >>> book = ActionBook()
+    >>> book("enter", "rusafa") is book("enter", "rusafa")
+    True
+    >>> [a.text for a in book.numbers("bid", 2, 4)]
+    ['bid 2', 'bid 3', 'bid 4']
+    """
+
+    __slots__ = ("_made", "_numbers")
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[str, ...], Action] = {}
+        self._numbers: dict[str, list[Action]] = {}
+
+    def __call__(self, verb: str, *args: str) -> Action:
+        key = (verb, *args)
+        found = self._made.get(key)
+        if found is None:
+            found = self._made[key] = Action(verb, args)
+        return found
+
+    def _upto(self, verb: str, hi: int) -> list[Action]:
+        made = self._numbers.get(verb)
+        if made is None:
+            made = self._numbers[verb] = []
+        while len(made) <= hi:
+            made.append(self(verb, str(len(made))))
+        return made
+
+    def numbers(self, verb: str, lo: int, hi: int) -> list[Action]:
+        """The actions ``verb lo`` .. ``verb hi`` (inclusive; empty when ``hi < lo``)."""
+        made = self._numbers.get(verb)
+        if made is None or len(made) <= hi:
+            made = self._upto(verb, hi)
+        return made[lo : hi + 1]
+
+    def numbers_of(self, verb: str, values: list[int]) -> list[Action]:
+        """``verb k`` for each k of ``values``, in their order."""
+        if not values:
+            return []
+        made = self._upto(verb, max(values))
+        return [made[k] for k in values]
+
+    def by_name(self, verb: str, names: Iterable[str]) -> dict[str, Action]:
+        """``{name: verb "name"}`` for each name."""
+        return {n: self(verb, n) for n in names}
+
+
+#: the kinds of content ids in saved states (``Ref`` fields), besides seat and faction
+ID_KINDS = ("zone", "card", "street", "command", "source")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BaghdadTables:
+    """Everything static about one game: the content, the options, the factions in play, the
+    map as int-indexed tables, the physical cards, and the interned actions legal lists reuse.
+
+    Zones are ints (their position in map.yaml); each physical Arms Bazaar card, Arab Street
+    card and Command card is an int too, saved by name (``air_strike#2``).
+    """
+
+    opts: BaghdadOptions
+    content: BaghdadContent
+    rules: GameRules
+    #: the factions in play, in faction (placement) order
+    seats: tuple[str, ...]
+    n: int
+    faction: dict[str, Faction]
+    # -- the map ---------------------------------------------------------------------------
+    zone_ids: tuple[str, ...]
+    zone_index: dict[str, int]
+    zone_name: tuple[str, ...]
+    zone_pp: tuple[int, ...]
+    zone_affiliation: tuple[str, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    #: neighbours across the River, per zone
+    across: tuple[frozenset[int], ...]
+    sanctuary: tuple[bool, ...]
+    airport: tuple[bool, ...]
+    fortified_zone: int
+    #: zones affiliated with each faction, in map order
+    affiliated: dict[str, tuple[int, ...]]
+    #: [Recruit Step] where each faction may always spawn: affiliated zones and screen spawn zones
+    spawn_base: dict[str, frozenset[int]]
+    # -- the factions ------------------------------------------------------------------------
+    peacekeeper: str | None
+    #: [Faction Counters] Security and Infrastructure counters of each faction
+    counters: dict[str, tuple[int, int]]
+    #: [Underground Movement] factions that may use it, in seat order, with moves per turn
+    underground: dict[str, int]
+    #: [Airmobile Movement] factions that may use it, in seat order, with moves per airport
+    airmobile: dict[str, int]
+    #: [Units and Combat; Glossary: Increment] combat value of a unit, and Incremented
+    unit_value: dict[str, int]
+    fort_value: dict[str, int]
+    stalemate_winner: str | None
+    # -- Arms Bazaar cards (one int per physical card) ---------------------------------------
+    card_def: dict[str, ArmsBazaarCard]
+    card_of: tuple[ArmsBazaarCard, ...]
+    card_name: tuple[str, ...]
+    card_keys: tuple[str, ...]
+    def_by_name: dict[str, ArmsBazaarCard]
+    combo_by_id: dict[str, SymbolCombination]
+    #: [Combinations] the two symbols each combination needs, sorted
+    combo_symbols: dict[str, tuple[str, str]]
+    #: each card's symbols, by card name
+    symbols_by_name: dict[str, frozenset[str]]
+    #: what a played card or combination carries out: card ids, then combination ids
+    source_ids: tuple[str, ...]
+    source_index: dict[str, int]
+    source_name: tuple[str, ...]
+    source_effects: tuple[tuple[Effect, ...], ...]
+    #: cards whose play needs something to act on (units to strike, counters to place)
+    conditional_cards: frozenset[str]
+    #: [designer Q&A] card windows of the Combat Phase that only the sides of a battle answer
+    sides_only: dict[str, bool]
+    # -- Arab Street cards -------------------------------------------------------------------
+    street_of: tuple[ArabStreetCard, ...]
+    street_keys: tuple[str, ...]
+    # -- Command cards -----------------------------------------------------------------------
+    command_of: tuple[CommandCard, ...]
+    command_keys: tuple[str, ...]
+    command_index: dict[str, int]
+    command_by_name: dict[str, CommandCard]
+    #: each Command card's place in the Command cards sorted by name
+    command_rank: tuple[int, ...]
+    #: [Recruit Step] PP to restore each Command once Neutralized (multiplier x value)
+    buyback_cost: tuple[int, ...]
+    starting_commands: dict[str, tuple[int, ...]]
+    # -- interned actions ---------------------------------------------------------------------
+    acts: ActionBook
+    a_pass: Action
+    a_done: Action
+    a_decline: Action
+    a_accept: Action
+    a_send: Action
+    a_cancel: Action
+    a_truce: Action
+    a_buy: Action
+    a_stop: Action
+    a_no_command: Action
+    a_no_offense: Action
+    a_no_defense: Action
+    a_play: dict[str, Action]
+    a_take: dict[str, Action]
+    a_give: dict[str, Action]
+    a_discard: dict[str, Action]
+    a_offense: dict[str, Action]
+    a_defense: dict[str, Action]
+    a_command: dict[str, Action]
+    a_buyback: dict[str, Action]
+    a_promise: dict[str, Action]
+    a_top: dict[str, Action]
+    a_offer: dict[str, Action]
+    a_to: dict[str, Action]
+    a_first: dict[str, Action]
+    a_target: dict[str, Action]
+    a_fight: dict[str, Action]
+    a_battle: tuple[Action, ...]
+    a_move: tuple[Action, ...]
+    a_underground: tuple[Action, ...]
+    a_airmobile: tuple[Action, ...]
+    a_enter: tuple[Action, ...]
+    a_to_zone: tuple[Action, ...]
+    a_zone: tuple[Action, ...]
+    a_recruit_security: tuple[Action, ...]
+    a_recruit_infrastructure: tuple[Action, ...]
+    a_place_security: tuple[Action, ...]
+    a_place_infrastructure: tuple[Action, ...]
+
+
+def _unique_keys(ids: Iterable[str]) -> tuple[str, ...]:
+    """``id#k`` for the k-th copy of each id: the saved name of one physical card."""
+    seen: dict[str, int] = {}
+    out = []
+    for i in ids:
+        seen[i] = seen.get(i, 0) + 1
+        out.append(f"{i}#{seen[i]}")
+    return tuple(out)
+
+
+def build_tables(opts: BaghdadOptions, content: BaghdadContent | None = None) -> BaghdadTables:
+    """The static tables of a game with these options."""
+    c = content or default_content()
+    rules = c.factions.rules
+    picked = [f for f in opts.factions.split(",") if f.strip()]
+    order = c.factions.faction_order
+    seats: tuple[str, ...] = (
+        tuple(f for f in order if f in picked) if picked else tuple(order[: opts.players or 6])
+    )
+    faction: dict[str, Faction] = {f: c.faction(f) for f in seats}
+    zones = c.map.zones
+    zone_ids = tuple(z.id for z in zones)
+    zi = {z: i for i, z in enumerate(zone_ids)}
+    affiliated: dict[str, tuple[int, ...]] = {
+        f: tuple(i for i, z in enumerate(zones) if z.affiliation == f) for f in seats
+    }
+    unit_value: dict[str, int] = {}
+    fort_value: dict[str, int] = {}
+    for f in seats:
+        rule = next((r for r in faction[f].special_rules if isinstance(r, UnitCombatValue)), None)
+        unit_value[f] = rule.value if rule else rules.unit_combat_value
+        fort_value[f] = rule.fortified_value if rule else rules.unit_combat_value + rules.fortified_increment
+    underground: dict[str, int] = {}
+    airmobile: dict[str, int] = {}
+    for f in seats:  # in seat order, never a set: a set of names iterates differently in every process
+        for r in faction[f].special_rules:
+            if isinstance(r, UndergroundMovement):
+                underground[f] = r.per_turn
+            elif isinstance(r, Airmobile):
+                airmobile[f] = r.moves_per_airport
+    peace = [f for f in seats if faction[f].has_rule("peacekeeping")]
+    ab = c.arms_bazaar
+    card_of = tuple(d for d in ab.cards for _ in range(d.count))
+    sources: list[tuple[str, str, tuple[Effect, ...]]] = [(d.id, d.name, d.effects) for d in ab.cards]
+    sources += [(cb.id, cb.name, cb.effects) for cb in ab.combinations]
+    if len({s[0] for s in sources}) != len(sources):
+        raise ContentError("arms_bazaar.yaml: a combination shares its id with a card")
+    street_of = tuple(sc for sc in c.arab_street.cards for _ in range(sc.count))
+    commands = c.command_cards.command_cards
+    command_index = {cc.id: i for i, cc in enumerate(commands)}
+    stalemate = rules.stalemate_winners.get(len(seats))
+    book = ActionBook()
+    card_names = [d.name for d in ab.cards]
+    street_names = [sc.name for sc in c.arab_street.cards]
+    zone_range = range(len(zones))
+    return BaghdadTables(
+        opts=opts,
+        content=c,
+        rules=rules,
+        seats=seats,
+        n=len(seats),
+        faction=faction,
+        zone_ids=zone_ids,
+        zone_index=zi,
+        zone_name=tuple(z.name for z in zones),
+        zone_pp=tuple(z.pp for z in zones),
+        zone_affiliation=tuple(z.affiliation for z in zones),
+        neighbours=tuple(tuple(zi[n] for n in z.neighbours) for z in zones),
+        across=tuple(frozenset(zi[n] for n in z.across_river) for z in zones),
+        sanctuary=tuple(z.sanctuary for z in zones),
+        airport=tuple(z.airport for z in zones),
+        fortified_zone=next(i for i, z in enumerate(zones) if z.fortified),
+        affiliated=affiliated,
+        spawn_base={f: frozenset(affiliated[f]) | {zi[z] for z in faction[f].spawn_zones} for f in seats},
+        peacekeeper=peace[0] if peace else None,
+        counters={f: (faction[f].counters.security, faction[f].counters.infrastructure) for f in seats},
+        underground=underground,
+        airmobile=airmobile,
+        unit_value=unit_value,
+        fort_value=fort_value,
+        stalemate_winner=stalemate if stalemate in seats else None,
+        card_def={d.id: d for d in ab.cards},
+        card_of=card_of,
+        card_name=tuple(d.name for d in card_of),
+        card_keys=_unique_keys(d.id for d in card_of),
+        def_by_name={d.name: d for d in ab.cards},
+        combo_by_id={cb.id: cb for cb in ab.combinations},
+        combo_symbols={cb.id: (min(cb.symbols), max(cb.symbols)) for cb in ab.combinations},
+        symbols_by_name={d.name: frozenset(d.symbols) for d in ab.cards},
+        source_ids=tuple(s[0] for s in sources),
+        source_index={s[0]: i for i, s in enumerate(sources)},
+        source_name=tuple(s[1] for s in sources),
+        source_effects=tuple(s[2] for s in sources),
+        conditional_cards=frozenset(
+            d.id
+            for d in ab.cards
+            if any(isinstance(e, EliminateUnits | DefectionEffect | PlaceFreeUnits) for e in d.effects)
+        ),
+        sides_only={
+            timing: all(
+                e.participant_only
+                for d in ab.cards
+                if d.timing == timing
+                for e in d.effects
+                if isinstance(e, CancelCard | ReverseCombatAward)
+            )
+            for timing in ("combat_reveal", "after_combat")
+        },
+        street_of=street_of,
+        street_keys=_unique_keys(sc.id for sc in street_of),
+        command_of=commands,
+        command_keys=tuple(cc.id for cc in commands),
+        command_index=command_index,
+        command_by_name={cc.name: cc for cc in commands},
+        command_rank=tuple(
+            sorted(range(len(commands)), key=lambda i: commands[i].name).index(i)
+            for i in range(len(commands))
+        ),
+        buyback_cost=tuple(rules.command_buyback_multiplier * cc.value for cc in commands),
+        starting_commands={f: tuple(command_index[cc.id] for cc in c.command_cards_of(f)) for f in seats},
+        acts=book,
+        a_pass=book("pass"),
+        a_done=book("done"),
+        a_decline=book("decline"),
+        a_accept=book("accept"),
+        a_send=book("send"),
+        a_cancel=book("cancel"),
+        a_truce=book("truce"),
+        a_buy=book("buy"),
+        a_stop=book("stop"),
+        a_no_command=book("no-command"),
+        a_no_offense=book("no-offense"),
+        a_no_defense=book("no-defense"),
+        a_play=book.by_name("play", card_names),
+        a_take=book.by_name("take", card_names),
+        a_give=book.by_name("give", card_names),
+        a_discard=book.by_name("discard", card_names),
+        a_offense=book.by_name("offense", card_names),
+        a_defense=book.by_name("defense", card_names),
+        a_command=book.by_name("command", [cc.name for cc in commands] + card_names),
+        a_buyback=book.by_name("buyback", [cc.name for cc in commands]),
+        a_promise=book.by_name("promise", PROMISES),
+        a_top=book.by_name("top", street_names),
+        a_offer=book.by_name("offer", seats),
+        a_to=book.by_name("to", seats),
+        a_first=book.by_name("first", seats),
+        a_target=book.by_name("target", seats),
+        a_fight=book.by_name("fight", seats),
+        a_battle=tuple(book("battle", z) for z in zone_ids),
+        a_move=tuple(book("move", z) for z in zone_ids),
+        a_underground=tuple(book("underground", z) for z in zone_ids),
+        a_airmobile=tuple(book("airmobile", z) for z in zone_ids),
+        a_enter=tuple(book("enter", z) for z in zone_ids),
+        a_to_zone=tuple(book("to", z) for z in zone_ids),
+        a_zone=tuple(book("zone", z) for z in zone_ids),
+        a_recruit_security=tuple(book("recruit", "security", zone_ids[z]) for z in zone_range),
+        a_recruit_infrastructure=tuple(book("recruit", "infrastructure", zone_ids[z]) for z in zone_range),
+        a_place_security=tuple(book("place", "security", zone_ids[z]) for z in zone_range),
+        a_place_infrastructure=tuple(book("place", "infrastructure", zone_ids[z]) for z in zone_range),
+    )
+
+
+#: [Coalition Phase] the promises a deal may carry (recorded, shown, not enforced)
+PROMISES = ("no-attack", "no-entry", "no-cards", "support")

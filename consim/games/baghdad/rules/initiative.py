@@ -1,0 +1,255 @@
+"""[Initiative Phase] the turn begins; before bidding anyone may take the Initiative with a
+Political Maneuver or a Surge/Jihad (the last one played keeps it); otherwise the players bid,
+and every bidder pays; the winner names the First Player, and the turn's order runs to the
+right from him."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from consim.core.action import Action
+from consim.core.flow import Frame
+from consim.games.baghdad.board import combo_pairs
+from consim.games.baghdad.content import DrawArmsBazaar, Effect, ExtraMoves, WinInitiative
+from consim.games.baghdad.rules import R_INIT, R_PM
+from consim.games.baghdad.rules.common import (
+    BaghdadDecision,
+    Begins,
+    card_in_hand,
+    discard_from_hand,
+    draw_card,
+    gain_cards,
+    names,
+    names_with_timing,
+    next_phase,
+    pay,
+    replace,
+)
+from consim.games.baghdad.state import BaghdadState, Seat
+
+
+@dataclass(slots=True)
+class Maneuver(Begins, BaghdadDecision):
+    """[Initiative Phase; Arms Bazaar Cards: Political Maneuver] the window before bidding.
+    Seats holding cards are asked in turn from the first bidder; after any play the round goes
+    on until everyone has passed since the last play ("a game of chicken"). Seats with empty
+    hands are passed over (hand sizes are public)."""
+
+    name = "maneuver"
+    rule = R_PM
+    #: the seat asked, as a place in the seating
+    pos: int = 0
+    #: seats that have passed since the last play
+    since: int = 0
+    #: who holds the Initiative from a play so far
+    last: Seat | None = None
+
+    def begin(self, st: BaghdadState) -> None:
+        """The turn begins: this turn's order starts from the seating again; Truces and extra
+        moves of the last turn lapse."""
+        d = st.data
+        d.turn += 1
+        d.initiative = None
+        d.first = None
+        d.order = d.table[:]
+        d.extra = {}
+        d.truces = []
+        d.turned = []
+        st.emit(f"Turn {d.turn} begins.", R_INIT)
+        self.pos = d.table.index(d.first_bidder)
+
+    def seats(self, st: BaghdadState) -> tuple[str, ...]:
+        if self.since >= st.tables.n:
+            return ()
+        seat = st.data.table[self.pos]
+        return (seat,) if st.data.hands[seat] else ()
+
+    def skip(self, st: BaghdadState) -> None:
+        t = st.tables
+        if self.since < t.n:
+            self.since += 1  # nothing to play with (hand sizes are public)
+            self.pos = (self.pos + 1) % t.n
+            return
+        d = st.data
+        last = self.last
+        if last is not None:
+            # [Political Maneuver] the last one played wins; nobody bid, so cards cost 1 (NOTES 3)
+            d.initiative = last
+            d.price = t.rules.no_bid_card_price
+            d.first_bidder = last
+            st.emit(f"{last} takes the Initiative without bidding.", R_PM)
+            replace(st, self, FirstPlayer())
+            return
+        # [Initiative Phase] bidding starts with the previous winner (the Shi'ite on turn 1)
+        replace(st, self, Bidding(pos=d.table.index(d.first_bidder)))
+
+    def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
+        return (
+            f"Turn {st.data.turn}, Initiative: take the Initiative now with a Political Maneuver or "
+            "a Surge/Jihad (the last one played keeps it), or pass.",
+            R_PM,
+        )
+
+    def legal(self, st: BaghdadState, seat: str) -> list[Action]:
+        t = st.tables
+        acts = [t.a_pass]
+        book = t.acts
+        acts.extend([book("maneuver", a, b) for a, b in combo_pairs(st, seat, "political_maneuver")])
+        a_play = t.a_play
+        acts.extend([a_play[n] for n in names_with_timing(st, seat, "initiative")])
+        return acts
+
+    def _claim(self, seat: str, effects: Sequence[Effect]) -> None:
+        """[Political Maneuver] among several plays the last one wins (as the card says)."""
+        win = next((e for e in effects if isinstance(e, WinInitiative)), None)
+        if self.last is None or win is None or win.last_played_wins:
+            self.last = seat
+        self.since = 0
+
+    def act(self, st: BaghdadState, seat: str, action: Action) -> None:
+        t = st.tables
+        verb, args = action[0], action[1]
+        if verb == "pass":
+            self.since += 1
+        elif verb == "maneuver":
+            for nm in args:
+                discard_from_hand(st, seat, card_in_hand(st, seat, nm))
+            combo = t.combo_by_id["political_maneuver"]
+            self._claim(seat, combo.effects)
+            st.emit(f"{seat} plays {args[0]} and {args[1]}: a Political Maneuver.", R_PM)
+            st.mark_reveal()
+            # [Political Maneuver] draw the extra card after playing the two (NOTES 14)
+            count = sum(e.count for e in combo.effects if isinstance(e, DrawArmsBazaar))
+            drawn = [c for c in (draw_card(st) for _ in range(count)) if c is not None]
+            if drawn:
+                st.emit(f"You draw {names(st, drawn)}.", R_PM, (seat,))
+                what = (
+                    "an extra Arms Bazaar card"
+                    if len(drawn) == 1
+                    else f"{len(drawn)} extra Arms Bazaar cards"
+                )
+                st.emit(f"{seat} draws {what}.", R_PM)
+                st.mark_reveal((seat,))
+                gain_cards(st, seat, drawn)
+        else:  # play Surge/Jihad
+            card = card_in_hand(st, seat, args[0])
+            discard_from_hand(st, seat, card)
+            d = t.card_of[card]
+            self._claim(seat, d.effects)
+            extra = sum(e.count for e in d.effects if isinstance(e, ExtraMoves))
+            st.data.extra[seat] = st.data.extra.get(seat, 0) + extra
+            st.emit(
+                f"{seat} plays {d.name}: it claims the Initiative and gains {extra} extra move(s).", R_INIT
+            )
+            st.mark_reveal()
+        self.pos = (self.pos + 1) % t.n
+
+
+@dataclass(slots=True)
+class Bidding(BaghdadDecision):
+    """[Initiative Phase] bids go round to the right; a player may pass and bid again later.
+    Bidding ends when, after a bid, every other player has passed in a row; nobody bidding, the
+    first bidder wins at no cost. Every bidder pays his highest bid (NOTES 4)."""
+
+    name = "bid"
+    rule = R_INIT
+    pos: int = 0
+    high: int = -1
+    #: the high bidder
+    hb: Seat | None = None
+    #: seats that have passed in a row
+    since: int = 0
+    #: each bidder's highest bid, in the order they first bid
+    bids: dict[Seat, int] = field(default_factory=dict)
+
+    def seats(self, st: BaghdadState) -> tuple[str, ...]:
+        return (st.data.table[self.pos],)
+
+    def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
+        turn = st.data.turn
+        pp = st.data.pp[seat]
+        if self.hb is None:
+            return (f"Turn {turn}, Initiative: bid 0..{pp} PP, or pass. Every bidder pays his bid.", R_INIT)
+        return (
+            f"Turn {turn}, Initiative: {self.hb} bids {self.high}. Bid more (you hold {pp} PP) or pass.",
+            R_INIT,
+        )
+
+    def legal(self, st: BaghdadState, seat: str) -> list[Action]:
+        t = st.tables
+        return [t.a_pass, *t.acts.numbers("bid", self.high + 1, st.data.pp[seat])]
+
+    def act(self, st: BaghdadState, seat: str, action: Action) -> None:
+        n = st.tables.n
+        if action[0] == "bid":
+            v = int(action[1][0])
+            self.high, self.hb, self.since = v, seat, 0
+            self.bids[seat] = v
+            st.emit(f"{seat} bids {v} PP for the Initiative.", R_INIT)
+        else:
+            self.since += 1
+            st.emit(f"{seat} passes.", R_INIT)
+        self.pos = (self.pos + 1) % n
+        if self.hb is not None and self.since >= n - 1:
+            self._end(st, self.hb, self.high)
+        elif self.hb is None and self.since >= n:
+            # [Initiative Phase] nobody bid: the first who could have bid wins, free
+            self._end(st, st.data.first_bidder, None)
+
+    def _end(self, st: BaghdadState, winner: str, high: int | None) -> None:
+        t = st.tables
+        d = st.data
+        # [Initiative Phase] everyone pays what he bid (his highest bid; NOTES 4)
+        for f, v in self.bids.items():
+            if v:
+                pay(st, f, v)
+                st.emit(f"{f} pays {v} PP to the bank for its bid.", R_INIT)
+        if high is None:
+            price = t.rules.no_bid_card_price
+            st.emit(f"Nobody bid: {winner} wins the Initiative at no cost.", R_INIT)
+        else:
+            price = high if t.opts.zero_bid_price == "bid" else max(high, 1)
+            st.emit(f"{winner} wins the Initiative with a bid of {high}.", R_INIT)
+        d.price = price
+        d.initiative = winner
+        d.first_bidder = winner
+        replace(st, self, FirstPlayer())
+
+
+@dataclass(slots=True)
+class FirstPlayer(BaghdadDecision):
+    """[Initiative Phase] the winner names the First Player; this turn's order runs from him
+    to the right (counter-clockwise: the next seat in the seating)."""
+
+    name = "first"
+    rule = R_INIT
+
+    def seats(self, st: BaghdadState) -> tuple[str, ...]:
+        initiative = st.data.initiative
+        assert initiative is not None
+        return (initiative,)
+
+    def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
+        return (f"Turn {st.data.turn}: you won the Initiative. Name the First Player for this turn.", R_INIT)
+
+    def legal(self, st: BaghdadState, seat: str) -> list[Action]:
+        a_first = st.tables.a_first
+        return [a_first[f] for f in st.data.table]
+
+    def act(self, st: BaghdadState, seat: str, action: Action) -> None:
+        d = st.data
+        first = action[1][0]
+        k = d.table.index(first)
+        d.first = first
+        d.order = d.table[k:] + d.table[:k]
+        st.emit(
+            f"{seat} names {first} First Player; this turn's order: {', '.join(d.order)}. "
+            f"Arms Bazaar cards cost {d.price} PP this turn.",
+            R_INIT,
+        )
+        next_phase(st, self)
+
+
+FRAMES: tuple[type[Frame[Any]], ...] = (Maneuver, Bidding, FirstPlayer)
