@@ -665,9 +665,12 @@ class State:
         other._legal = self._legal.copy()
         return other
 
-    def to_dict(self, log: bool = True) -> dict[str, Any]:
+    def to_dict(self, log: bool = True, undo: bool = False) -> dict[str, Any]:
         """The whole state as JSON-ready data (RNG included); :meth:`Game.restore` reads it.
-        ``log=False`` leaves out the log (for stores that keep it elsewhere)."""
+        ``log=False`` leaves out the log (for stores that keep it elsewhere); ``undo=True``
+        adds what undo needs (a copy of the position at the undo floor), so that a restored
+        state can still take back the actions since: a server that keeps games between
+        requests wants it. Without it the restored state starts undo afresh."""
         codec = self.game.codec
         data: dict[str, Any] = {
             "format": STATE_FORMAT,
@@ -686,7 +689,7 @@ class State:
         data["stack"] = codec.dump_value(list[Frame[Any]], self.stack)
         data["data"] = codec.dump(self.data)
         snap = self._snap
-        if snap is not None and self._floor < len(self._actions):
+        if undo and snap is not None and self._floor < len(self._actions):
             data["undo"] = {
                 "data": codec.dump(snap.data),
                 "stack": codec.dump_value(list[Frame[Any]], snap.stack),

@@ -138,7 +138,8 @@ def test_undo_survives_a_save_and_restore() -> None:
     state = new()
     state.apply("A", "bid 2")
     state.apply("B", "bid 1")
-    again = state.game.restore(json.loads(json.dumps(state.to_dict())))
+    assert not state.game.restore(state.to_dict()).can_undo()  # a plain save keeps the position only
+    again = state.game.restore(json.loads(json.dumps(state.to_dict(undo=True))))
     again.undo("B")
     state.undo("B")
     assert again.to_dict() == state.to_dict()
