@@ -182,20 +182,23 @@ def test_ambiguous_loose_input() -> None:
     state.apply("A", "pick A")
 
 
-def test_memo_lasts_for_one_decision() -> None:
-    state = consim.load_game("jihad").new_game(1)
+def test_the_cache_lasts_for_one_position() -> None:
+    """``State.cached`` answers a query once per position: a clone starts afresh, and every
+    action (or undo) empties it."""
+    from tests.core.toy import ToyGame
+
+    state = ToyGame().new_game(1)
     builds: list[object] = []
 
     def build() -> object:
         builds.append(object())
         return builds[-1]
 
-    first = state.memo("menu", build)
-    assert state.memo("menu", build) is first and len(builds) == 1  # built once per decision
-    assert state.clone().memo("menu", build) is not first  # a clone starts afresh
-    seat = state.to_act()[0]
-    state.apply(seat, state.legal_actions(seat)[0])
-    second = state.memo("menu", build)
-    assert second is not first  # the position changed
+    first = state.cached("query", build)
+    assert state.cached("query", build) is first and len(builds) == 1
+    assert state.clone().cached("query", build) is not first
+    state.apply("A", "bid 1")
+    second = state.cached("query", build)
+    assert second is not first
     state.undo()
-    assert state.memo("menu", build) is not second
+    assert state.cached("query", build) is not second
