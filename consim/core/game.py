@@ -285,8 +285,8 @@ class Game(ABC):
                 )
                 if state._snap.actions_len != state._floor or state._snap.log_len > len(state._log):
                     raise RestoreError("the undo snapshot does not match the undo floor")
-            elif state._floor < len(state._actions):
-                state._floor = len(state._actions)  # nothing to return to: undo starts here
+            # without the snapshot (a plain to_dict) the actions since the floor cannot be taken
+            # back; undo starts again at the next draw, die roll or reveal
             start = data.get("start")
             state._start = dict(start) if isinstance(start, Mapping) else None
             self._check(state)
