@@ -11,6 +11,7 @@ from consim.core.game import Game
 #: game id -> "module:Class"; a new game joins by adding one line here
 GAMES: dict[str, str] = {
     "baghdad": "consim.games.baghdad:BaghdadGame",
+    "fitna": "consim.games.fitna:FitnaGame",
     "iraq": "consim.games.iraq:IraqGame",
     "jihad": "consim.games.jihad:JihadGame",
 }

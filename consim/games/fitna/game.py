@@ -1,0 +1,168 @@
+"""Fitna: options, seats, forces and the wiring of the sequence of play.
+
+The rules are in ``rules/`` (one module per part of the sequence of play), what a seat may
+see in ``view.py``; readings of unclear rules and the differences between the two editions
+in ``NOTES.md``; the design in ``docs/fitna-design.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from consim.core.errors import RestoreError
+from consim.core.flow import Frame
+from consim.core.game import Game, Outcome
+from consim.games.fitna.content import (
+    FORCES,
+    FitnaContent,
+    FitnaOptions,
+    build_tables,
+    load_content,
+    playable_scenarios,
+)
+from consim.games.fitna.rules import cards, combat, common, events, movement, planning, supply, turn, victory
+from consim.games.fitna.state import FitnaState
+from consim.games.fitna.view import view
+
+
+class FitnaGame(Game):
+    """One scenario of Fitna with its options."""
+
+    id = "fitna"
+    title = "Fitna: Global War in the Middle East"
+    Options = FitnaOptions
+    state_class = FitnaState
+    frames: ClassVar[tuple[type[Frame[Any]], ...]] = (
+        *turn.FRAMES,
+        *events.FRAMES,
+        *cards.FRAMES,
+        *supply.FRAMES,
+        *planning.FRAMES,
+        *movement.FRAMES,
+        *combat.FRAMES,
+        *victory.FRAMES,
+        common.DrawCards,
+        common.Losses,
+        common.JokerWindow,
+        common.TensionLevels,
+    )
+    status = (
+        "in progress: the core rules (4.0-22.1, 29.0-31.1), playable scenarios; IS, Kurds, coups, "
+        "interventions and handler cards to come"
+    )
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.fitna.bots:HeuristicBot"}
+
+    def __init__(self, content: FitnaContent | None = None, **options: Any) -> None:
+        super().__init__(**options)
+        opts = self.opts
+        assert isinstance(opts, FitnaOptions)
+        self.tables = build_tables(opts, content)
+        self.seats = self.tables.seats
+
+    @classmethod
+    def load_content(cls) -> FitnaContent:
+        return load_content()
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        playable = playable_scenarios()
+        out: list[dict[str, Any]] = [{"scenario": n} for n in playable]
+        if playable:
+            out.append(
+                {
+                    "scenario": playable[0],
+                    "victory": "points",
+                    "dr_star_split": "owner_choice",
+                    "reinforcements": "in_country",
+                    "vp_own_country": "counted",
+                }
+            )
+        return out
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        """What is played: the forces of the counters (docs/fitna-design.md section 1)."""
+        return FORCES
+
+    def controller(self, state: FitnaState, faction: str) -> str:
+        """The seat whose units of ``faction`` it plays now ("" for IS, the Kurds and forces not
+        in the game)."""
+        side = state.data.force_side[self.tables.force_index[faction]]
+        return state.seat_of(side) or ""
+
+    def id_tables(self) -> dict[str, tuple[str, ...]]:
+        t = self.tables
+        return {
+            "card": tuple(f"{c.number:02d} {c.name}" for c in t.content.cards.cards),
+            "space": t.space_id,
+            "place": t.place_names,
+            "unit": t.unit_id,
+            "joker": t.joker_id,
+        }
+
+    # -- the hooks ----------------------------------------------------------------------------
+
+    def _setup(self, state: FitnaState) -> None:
+        turn.set_up(state)
+
+    def _view(self, state: FitnaState, seat: str | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def _outcome(self, state: FitnaState) -> Outcome:
+        out = victory.judge(state)
+        levels: dict[str, str] = out["levels"]
+        t = self.tables
+        if t.opts.victory == "points":
+            scores = {s: float(out["vp"][s]) for s in self.seats}
+        else:
+            scores = {s: float(victory.LEVELS.index(levels[s])) for s in self.seats}
+        return Outcome(
+            scores=scores,
+            winners=tuple(out["winners"]),
+            result=out["sentence"],
+            unit=out["unit"],
+            level=victory.LEVELS[out["best"]] if out["best"] else "",
+            ending=state.data.ended or "last turn played",
+            turns=state.data.turn,
+            details={"levels": levels, "vp": out["vp"], "tension": state.data.tension},
+        )
+
+    def _check(self, state: FitnaState) -> None:
+        t = self.tables
+        d = state.data
+        seats = set(self.seats)
+        for name, table in (
+            ("hands", d.hands),
+            ("jokers", d.jokers),
+            ("special", d.special),
+            ("batches", d.batches),
+        ):
+            if set(table) != seats:
+                raise RestoreError(f"{name} must name exactly this game's seats")
+        if len(d.units) != t.n_units:
+            raise RestoreError(f"expected {t.n_units} unit records, got {len(d.units)}")
+        n = t.n_spaces
+        for name, values in (("control", d.control), ("entrenched", d.entrenched), ("known", d.known)):
+            if len(values) != n:
+                raise RestoreError(f"{name} must have one entry per space ({n})")
+        if any(not 0 <= side <= t.NEUTRAL for side in d.control):
+            raise RestoreError("control names an unknown side")
+        if len(d.force_side) != len(FORCES) or any(not 0 <= s <= t.NEUTRAL for s in d.force_side):
+            raise RestoreError("force_side must give a known side to every force")
+        places = [
+            *d.asset_pile,
+            *d.event_pile,
+            *d.asset_discard,
+            *d.event_discard,
+            *d.aside,
+            *d.removed,
+            *d.in_play,
+            *(c for h in d.hands.values() for c in h),
+        ]
+        if sorted(places) != list(range(t.n_cards)):
+            raise RestoreError(
+                "every card must be in exactly one place (piles, discards, hands, in play, removed)"
+            )
+        if not 0 <= d.turn <= t.scenario.turns:
+            raise RestoreError(f"turn {d.turn} is out of range")

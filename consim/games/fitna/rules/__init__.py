@@ -1,0 +1,66 @@
+"""Fitna's sequence of play, one module per part of it (12.0):
+
+* ``turn``: the game, the opening hands (7.0), each turn (8.2 reshuffles, 12.2) and each
+  player's phase with its seven segments (12.1), the end of the phase and Adjust Cards;
+* ``events``: the Events segment (12.1 step 1): events, reinforcements, Special Jokers, the
+  card exchange (29.0);
+* ``cards``: playing a card for its effect: cancellation, targets and every structured effect
+  (provenance/cards.md section 5), reinforcements and replacements (15.0), and the dispatch of
+  handler effects to the frames named ``handler_<name>``;
+* ``supply``: the Supply segment (14.0);
+* ``planning``: Planning and the Strategic Depot (11.0, 16.0);
+* ``movement``: the Movement segment (17.0-17.2) and Strategic Movement (17.3);
+* ``combat``: the Offensives segment (18.0-18.7) with its Assets;
+* ``victory``: how a scenario is won (31.0-31.1);
+* ``common``: what several of them share (losses, control, tension, drawing, the decision
+  bases that offer Jokers, 9.0).
+
+Rule numbers are the second edition's (``fitna-rules-second-edition.md``).
+"""
+
+R_STACKING = "4.0"
+R_CONTROL = "5.0"
+R_SETUP = "6.0"
+R_INITIATIVE = "7.0"
+R_CARDS = "8.0"
+R_ASSETS = "8.1"
+R_EVENTS = "8.2"
+R_HIGH_TENSION = "8.3"
+R_JOKER = "9.0"
+R_SPECIAL = "10.0"
+R_DEPOT = "11.0"
+R_SEQUENCE = "12.1"
+R_TURN_ORDER = "12.2"
+R_TURN1 = "13.0"
+R_SUPPLY = "14.0"
+R_REINFORCE = "15.0"
+R_PLANNING = "16.0"
+R_MOVEMENT = "17.1"
+R_AIRMOBILE = "17.2"
+R_AIRLIFT = "17.2.1"
+R_ASSAULT = "17.2.2"
+R_STRATEGIC = "17.3"
+R_OFFENSIVE = "18.0"
+R_CRT = "18.1"
+R_SHIFTS = "18.2"
+R_ASSET_PLAY = "18.3"
+R_RESULTS = "18.4"
+R_LOSSES = "18.5"
+R_RETREAT = "18.6"
+R_ADVANCE = "18.7"
+R_ENTRENCH = "19.0"
+R_ALLIES = "20.0"
+R_CAVEATS = "21.0"
+R_TENSION = "22.0"
+R_TENSION_EFFECTS = "22.1"
+R_ALLIANCES = "29.0"
+R_FOG = "30.0"
+R_VICTORY = "31.0"
+R_VP = "31.1"
+
+#: [8.0, 12.1 step 7] cards in a hand after Adjust Cards
+HAND_SIZE = 4
+#: [8.2] the turns at whose start the discards are shuffled back into their piles
+RESHUFFLE_TURNS = (3, 6, 9, 12)
+#: [22.1] the tension levels with effects
+LEVELS = (5, 6, 10)

@@ -1,0 +1,558 @@
+"""What several parts of the sequence of play share: changing the position (units, control,
+cards, tension), the triggers of 22.0, and the decisions every module uses (drawing cards,
+taking step losses, the Joker windows of 9.0). Rules modules import this one, never each
+other; they start each other's procedures by frame name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from consim.core.action import Action
+from consim.core.flow import PASS, Decision, Frame, ReactionWindow
+from consim.games.fitna.board import space_side, stacks, unit_sides
+from consim.games.fitna.content import COUNTRIES, FORCES, OFF_MAP
+from consim.games.fitna.rules import (
+    LEVELS,
+    R_ENTRENCH,
+    R_EVENTS,
+    R_HIGH_TENSION,
+    R_JOKER,
+    R_LOSSES,
+    R_TENSION,
+    R_TENSION_EFFECTS,
+)
+from consim.games.fitna.state import FitnaState, Seat, UnitId
+
+POOL = OFF_MAP.index("pool")
+ELIMINATED = OFF_MAP.index("eliminated")
+REMOVED = OFF_MAP.index("removed")
+UNUSED = OFF_MAP.index("unused")
+
+A_JOKER = Action("joker")
+A_DONE = Action("done")
+A_PASS = PASS
+
+
+# =============================================================================================
+# Names a player reads
+# =============================================================================================
+
+
+def sname(st: FitnaState, s: int) -> str:
+    return st.tables.space_name[s]
+
+
+def uname(st: FitnaState, u: int) -> str:
+    return st.tables.unit_label[u]
+
+
+def side_name(st: FitnaState, side: int) -> str:
+    return st.tables.side_names[side]
+
+
+def cname(st: FitnaState, c: int) -> str:
+    return st.tables.card_name[c]
+
+
+def names(st: FitnaState, units: Iterable[int]) -> str:
+    return ", ".join(uname(st, u) for u in units) or "no unit"
+
+
+def refs_space(st: FitnaState, *spaces: int) -> tuple[tuple[str, str], ...]:
+    return tuple(("space", st.tables.space_name[s]) for s in spaces)
+
+
+def country_of(st: FitnaState, s: int) -> str:
+    return COUNTRIES[st.tables.space_country[s]]
+
+
+# =============================================================================================
+# Changing the position
+# =============================================================================================
+
+
+def touch(st: FitnaState, s: int) -> None:
+    """[30.0] The stack on ``s`` changed: nobody knows it any more (its owner sees it anyway)."""
+    if s < st.tables.n_spaces:
+        st.data.known[s] = 0
+
+
+def place(st: FitnaState, u: int, to: int) -> None:
+    """Put counter ``u`` on place ``to`` (a space or an off-map box)."""
+    frm = st.data.units[u].at
+    touch(st, frm)
+    touch(st, to)
+    st.set_unit(u, at=to)
+
+
+def set_control(st: FitnaState, s: int, side: int, forces: Iterable[int] = ()) -> None:
+    """[5.0] ``side`` takes control of space ``s`` (``forces``: the forces of the units that
+    took it, for the triggers of 22.0). Its entrenchment goes with it (19.0)."""
+    d = st.data
+    before = d.control[s]
+    if before == side:
+        return
+    d.control[s] = side
+    st.cache.clear()
+    if d.entrenched[s]:
+        d.entrenched[s] = False
+        st.emit(f"The entrenchment on {sname(st, s)} is destroyed.", R_ENTRENCH, refs=refs_space(st, s))
+    on_capture(st, s, side, set(forces))
+
+
+def eliminate(st: FitnaState, u: int) -> None:
+    """[18.5] To the replacements section of its Force Pool (IS counters face down to the IS
+    Force Pool, 25.1); decoys leave the game (25.1)."""
+    t = st.tables
+    if t.unit_decoy[u]:
+        where = REMOVED
+    elif t.unit_is[u]:
+        where = POOL
+    else:
+        where = ELIMINATED
+    place(st, u, st.tables.n_spaces + where)
+    st.set_unit(u, reduced=False, isolated=False, assault=False)
+
+
+def lose_step(st: FitnaState, u: int) -> bool:
+    """[18.5] Counter ``u`` loses a step: flipped to its reduced side, or eliminated if it has
+    none left (IS counters other than Al Baghdadi have one step). True if eliminated."""
+    t = st.tables
+    rec = st.data.units[u]
+    touch(st, rec.at)
+    if t.unit_steps[u] == 2 and not rec.reduced:
+        st.set_unit(u, reduced=True)
+        return False
+    eliminate(st, u)
+    return True
+
+
+# =============================================================================================
+# Cards [8.0-8.3]
+# =============================================================================================
+
+
+def draw_card(st: FitnaState, seat: str, asset: bool) -> int | None:
+    """Draw the top card of the Asset or Event pile into ``seat``'s hand."""
+    d = st.data
+    pile = d.asset_pile if asset else d.event_pile
+    if not pile:
+        return None
+    card = pile.pop()
+    d.hands[seat].append(card)
+    return card
+
+
+def discard_card(st: FitnaState, card: int) -> None:
+    """[8.2] Face down on the discard pile of its own pile."""
+    d = st.data
+    (d.asset_discard if st.tables.card_asset[card] else d.event_discard).append(card)
+
+
+def take_from_hand(st: FitnaState, seat: str, card: int) -> None:
+    st.data.hands[seat].remove(card)
+
+
+def card_in_hand(st: FitnaState, seat: str, name: str) -> int:
+    """The first card of that name in the seat's hand (copies are identical)."""
+    t = st.tables
+    hand = st.data.hands[seat]
+    for c in t.card_by_name[name]:
+        if c in hand:
+            return c
+    raise KeyError(name)
+
+
+def pile_label(asset: bool) -> str:
+    return "Asset" if asset else "Event"
+
+
+# =============================================================================================
+# International Tension and its triggers [22.0-22.1]
+# =============================================================================================
+
+
+def change_tension(st: FitnaState, change: int, why: str, rule: str = R_TENSION) -> None:
+    """[22.0] Move the International Tension marker (0 to 10). The effects of levels 5, 6 and 10
+    (22.1) follow at the next safe point (``push_levels``)."""
+    d = st.data
+    before = d.tension
+    d.tension = max(0, min(10, before + change))
+    if d.tension != before:
+        st.emit(f"International Tension {before} -> {d.tension} ({why}).", rule)
+
+
+def first_time(st: FitnaState, key: str, change: int, why: str) -> None:
+    """[22.0] A "first time" trigger: fires once per game."""
+    if key in st.data.firsts:
+        return
+    st.data.firsts.append(key)
+    if change:
+        change_tension(st, change, f"first time {why}")
+
+
+def seats_with(st: FitnaState, *forces: str) -> set[int]:
+    """The seats controlling any of these forces now."""
+    t = st.tables
+    fs = st.data.force_side
+    return {fs[t.force_index[f]] for f in forces if fs[t.force_index[f]] < len(t.seats)}
+
+
+def on_fight(st: FitnaState, att: set[int], dfn: set[int], s: int, strike: bool) -> None:
+    """[21.0, 22.0] Who attacked or struck whom: the caveats' "unless struck first" clauses
+    and the first-time triggers. ``att`` and ``dfn``: the forces on each side."""
+    a = {FORCES[f] for f in att}
+    b = {FORCES[f] for f in dfn}
+    country = country_of(st, s)
+    if "russia" in a and "israel" in b:
+        first_time(st, "russia_hit_israel", 0, "")
+    if "russia" in a and "turkey" in b and country in ("iraq", "syria"):
+        first_time(st, "russia_hit_turkey_abroad", 0, "")
+        if not strike:
+            first_time(st, "russia_attacks_turkey", 2, "Russia attacks a Turkish unit in Iraq or Syria")
+    if not strike:
+        if ("israel" in a and "iran" in b) or ("iran" in a and "israel" in b):
+            first_time(st, "israel_iran", 2, "Israeli and Iranian units fight on the ground")
+        gulf = {"saudi_arabia", "jordan", "egypt", "kuwait", "uae", "bahrain", "qatar", "oman", "yemen"}
+        if ("iran" in a and b & gulf) or (a & gulf and "iran" in b):
+            first_time(st, "iran_saudi", 2, "Iranian and Saudi or Arab Allied units fight on the ground")
+    if ("russia" in a and "iran" in b) or ("iran" in a and "russia" in b):
+        first_time(st, "russia_iran", 1, "Russian and Iranian units attack or strike each other")
+    if ("iran" in a and "turkey" in b) or ("turkey" in a and "iran" in b):
+        first_time(st, "iran_turkey", 1, "Iranian and Turkish units attack or strike each other")
+
+
+def on_attack_space(st: FitnaState, side: int, s: int) -> None:
+    """[22.0] Units of the Syrian, Iraqi or Iranian player attack Turkish territory."""
+    if country_of(st, s) == "turkey" and side in seats_with(st, "syria", "iraq", "iran"):
+        first_time(st, "enter_turkey", 2, "the Syrian, Iraqi or Iranian player attacks or enters Turkey")
+
+
+def on_enter(st: FitnaState, side: int, spaces: Iterable[int]) -> None:
+    """[22.0] Units of the Syrian, Iraqi or Iranian player enter Turkey."""
+    if any(country_of(st, s) == "turkey" for s in spaces) and side in seats_with(st, "syria", "iraq", "iran"):
+        first_time(st, "enter_turkey", 2, "the Syrian, Iraqi or Iranian player attacks or enters Turkey")
+
+
+def on_capture(st: FitnaState, s: int, side: int, forces: set[int]) -> None:
+    """[22.0] Captures that raise tension."""
+    t = st.tables
+    sid = t.space_id[s]
+    f = {FORCES[x] for x in forces}
+    if "israel" in f and sid == "damascus":
+        first_time(st, "israel_took_damascus", 2, "Israeli units capture Damascus")
+    if "israel" in f and sid == "beirut":
+        first_time(st, "israel_took_beirut", 1, "Israeli units capture Beirut")
+    if "turkey" in f and sid == "aleppo":
+        first_time(st, "turkey_took_aleppo", 1, "Turkish units capture Aleppo")
+    if side == t.IS and (
+        sid in ("baghdad", "karbala", "najaf", "aleppo", "damascus") or country_of(st, s) == "turkey"
+    ):
+        change_tension(st, 1, f"IS takes {sname(st, s)}")
+
+
+def push_levels(st: FitnaState) -> None:
+    """[22.1] Start the effects of the tension levels reached and not yet carried out."""
+    d = st.data
+    if any(lvl <= d.tension and lvl not in d.levels_done for lvl in LEVELS):
+        st.push(TensionLevels())
+
+
+@dataclass(slots=True)
+class TensionLevels(Frame[FitnaState]):
+    """[22.1] Level 5: the High Tension cards join their piles, which are shuffled (8.3).
+    Level 6 and level 10: every player takes his next batch of reinforcements, or
+    replacements (15.0); level 10 also brings the interventions of 27.1 and 28.0 (the frame
+    ``handler_tension_10``, when a rules module provides it)."""
+
+    name = "tension_levels"
+    rule = R_TENSION_EFFECTS
+
+    def run(self, st: FitnaState) -> None:
+        d = st.data
+        t = st.tables
+        pending = [lvl for lvl in LEVELS if lvl <= d.tension and lvl not in d.levels_done]
+        if not pending:
+            st.pop()
+            return
+        level = pending[0]
+        d.levels_done.append(level)
+        if level == 5:
+            if d.aside:
+                for c in d.aside:
+                    (d.asset_pile if t.card_asset[c] else d.event_pile).append(c)
+                st.emit(
+                    f"Tension {level}: the {len(d.aside)} High Tension cards join their piles, "
+                    "which are shuffled.",
+                    R_HIGH_TENSION,
+                )
+                d.aside.clear()
+                st.rng.shuffle(d.asset_pile)
+                st.rng.shuffle(d.event_pile)
+            return
+        st.emit(
+            f"Tension {level}: every player receives his next batch of reinforcements, or replacements.",
+            R_TENSION_EFFECTS,
+        )
+        # pushed in reverse so that the first in the order of play chooses first
+        for seat in reversed(t.initiative):
+            st.push_named("reinforce", seat=seat, free=True)
+        if level == 10:
+            if "handler_tension_10" in st.game.codec.frames:
+                st.push_named("handler_tension_10")
+            else:
+                st.emit(
+                    "Tension 10: the US intervention (27.1) and the Russian surge (28.0) are not "
+                    "carried out yet by this engine.",
+                    R_TENSION_EFFECTS,
+                )
+
+
+# =============================================================================================
+# Decisions that offer the Joker [9.0]
+# =============================================================================================
+
+
+def play_joker(st: FitnaState, seat: str) -> None:
+    """[9.0] The seat plays a Joker counter: it draws 2 cards; the counter leaves the game."""
+    st.data.jokers[seat] -= 1
+    st.emit(f"{seat} plays a Joker and draws 2 cards.", R_JOKER)
+    st.push(DrawCards(seat=seat, count=2, why="Joker", cite=R_JOKER))
+
+
+class Step(Decision[FitnaState]):
+    """A decision asked of one seat at a time, or an automatic step when nobody is asked.
+
+    ``who`` names the seat asked (None: ``advance`` runs instead). Whoever is asked may also
+    play a Joker, at any of his decisions (9.0: "at any point in the game"), as long as he has
+    something else to choose.
+    """
+
+    __slots__ = ()
+
+    def who(self, st: FitnaState) -> str | None:
+        raise NotImplementedError
+
+    def options(self, st: FitnaState, seat: str) -> list[Action]:
+        raise NotImplementedError
+
+    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+        raise NotImplementedError
+
+    def advance(self, st: FitnaState) -> None:
+        """The automatic part: runs when ``who`` is None. By default the step ends."""
+        st.remove(self)
+
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        w = self.who(st)
+        return () if w is None else (w,)
+
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
+        opts = self.options(st, seat)
+        if opts and st.data.jokers.get(seat, 0) > 0:
+            return [*opts, A_JOKER]
+        return opts
+
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
+        if action == A_JOKER:
+            play_joker(st, seat)
+            return
+        self.choose(st, seat, action)
+
+    def skip(self, st: FitnaState) -> None:
+        if self.who(st) is None:
+            self.advance(st)
+        else:
+            st.remove(self)
+
+
+class MenuStep(Step):
+    """A step whose options each carry the code that carries them out (built once per
+    position, shared by ``legal`` and ``act``)."""
+
+    __slots__ = ()
+
+    def menu(self, st: FitnaState, seat: str) -> dict[Action, Callable[[], None]]:
+        raise NotImplementedError
+
+    def _menu(self, st: FitnaState, seat: str) -> dict[Action, Callable[[], None]]:
+        key = ("menu", id(self), seat)
+        built: dict[Action, Callable[[], None]] | None = st.cache.get(key)
+        if built is None:
+            built = st.cache[key] = self.menu(st, seat)
+        return built
+
+    def options(self, st: FitnaState, seat: str) -> list[Action]:
+        return list(self._menu(st, seat))
+
+    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+        self._menu(st, seat)[action]()
+
+
+@dataclass(slots=True)
+class JokerWindow(ReactionWindow[FitnaState]):
+    """[9.0] The seats in ``order`` may each play a Joker now, even in another player's phase
+    (before an offensive's Assets, at the end of a phase)."""
+
+    name = "joker_window"
+    rule = R_JOKER
+    why: str = ""
+
+    def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
+        return (f"{self.why}: play a Joker to draw 2 cards, or pass.", R_JOKER)
+
+    def responses(self, st: FitnaState, seat: str) -> list[Action]:
+        return [A_JOKER] if st.data.jokers.get(seat, 0) > 0 else []
+
+    def respond(self, st: FitnaState, seat: str, action: Action) -> None:
+        play_joker(st, seat)
+
+
+def joker_window(st: FitnaState, seats: Iterable[str], why: str) -> None:
+    order = [s for s in seats if st.data.jokers.get(s, 0) > 0]
+    if order:
+        st.push(JokerWindow(order=order, why=why))
+
+
+# =============================================================================================
+# Drawing cards and taking losses
+# =============================================================================================
+
+
+@dataclass(slots=True)
+class DrawCards(Step):
+    """[8.2] ``seat`` draws ``count`` cards, each from the pile of its choice (automatically
+    from the only pile left when the other is empty)."""
+
+    name = "draw_cards"
+    seat: Seat
+    count: int
+    why: str = ""
+    cite: str = R_EVENTS
+
+    def who(self, st: FitnaState) -> str | None:
+        d = st.data
+        if self.count > 0 and d.asset_pile and d.event_pile:
+            return self.seat
+        return None
+
+    def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
+        d = st.data
+        return (
+            f"{self.why}: draw a card ({self.count} to draw) from the Asset pile ({len(d.asset_pile)} "
+            f"cards) or the Event pile ({len(d.event_pile)}).",
+            self.cite,
+        )
+
+    def options(self, st: FitnaState, seat: str) -> list[Action]:
+        t = st.tables
+        return [t.action("draw", "Asset"), t.action("draw", "Event")]
+
+    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+        self._draw(st, action.args[0] == "Asset")
+
+    def advance(self, st: FitnaState) -> None:
+        d = st.data
+        if self.count > 0 and (d.asset_pile or d.event_pile):
+            self._draw(st, bool(d.asset_pile))
+            return
+        st.remove(self)
+
+    def _draw(self, st: FitnaState, asset: bool) -> None:
+        card = draw_card(st, self.seat, asset)
+        self.count -= 1
+        if card is None:
+            return
+        st.emit(f"{self.seat} draws a card from the {pile_label(asset)} pile ({self.why}).", self.cite)
+        st.emit(f"You draw {cname(st, card)}.", self.cite, to=(self.seat,), refs=(("card", cname(st, card)),))
+        st.mark_reveal((self.seat,))
+
+
+@dataclass(slots=True)
+class Losses(Step):
+    """[18.5] ``steps`` step losses among ``units``, each chosen by their owner ``seat`` (at
+    random for IS counters, which are face down, and for units nobody plays). ``split``: no
+    unit loses a second step while another can take it (DR*, 18.4). ``witnesses`` see which
+    units lose the steps; the others read only how many."""
+
+    name = "losses"
+    seat: str
+    units: list[UnitId]
+    steps: int
+    space: int
+    cite: str = R_LOSSES
+    why: str = ""
+    split: bool = False
+    witnesses: list[Seat] = field(default_factory=list)
+    hit: list[UnitId] = field(default_factory=list)
+
+    def _alive(self, st: FitnaState) -> list[int]:
+        n = st.tables.n_spaces
+        return [u for u in self.units if st.data.units[u].at < n]
+
+    def _choices(self, st: FitnaState) -> list[int]:
+        alive = self._alive(st)
+        if self.split:
+            fresh = [u for u in alive if u not in self.hit]
+            if fresh:
+                return fresh
+        return alive
+
+    def who(self, st: FitnaState) -> str | None:
+        if self.steps <= 0 or not self._alive(st):
+            return None
+        if not self.seat or any(st.tables.unit_is[u] for u in self._alive(st)):
+            return None
+        return self.seat
+
+    def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
+        return (
+            f"{self.why}: choose the unit that loses a step on {sname(st, self.space)} "
+            f"({self.steps} to take).",
+            self.cite,
+        )
+
+    def options(self, st: FitnaState, seat: str) -> list[Action]:
+        t = st.tables
+        return [t.action("lose", uname(st, u)) for u in self._choices(st)]
+
+    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+        self._hit(st, st.tables.unit_by_label[action.args[0]])
+
+    def advance(self, st: FitnaState) -> None:
+        choices = self._choices(st)
+        if self.steps > 0 and choices:
+            self._hit(st, choices[st.rng.randbelow(len(choices))])
+            return
+        st.remove(self)
+
+    def _hit(self, st: FitnaState, u: int) -> None:
+        t = st.tables
+        self.steps -= 1
+        self.hit.append(u)
+        owner = self.seat or side_name(st, unit_sides(st)[u])
+        gone = lose_step(st, u)
+        where = sname(st, self.space)
+        st.emit(
+            f"{owner} loses a step on {where}{' (a unit is eliminated)' if gone else ''}.",
+            self.cite,
+            refs=refs_space(st, self.space),
+        )
+        audience = sorted({*self.witnesses, *([self.seat] if self.seat else [])})
+        if audience and not t.unit_is[u]:
+            what = "is eliminated" if gone else "is reduced"
+            st.emit(f"{uname(st, u)} {what}.", self.cite, to=audience)
+
+
+def owner_seat(st: FitnaState, s: int) -> str:
+    """The seat whose units are on ``s`` ("" for IS, Kurds or nobody's units)."""
+    side = space_side(st, s)
+    seat = st.seat_of(side) if side >= 0 else None
+    return seat or ""
+
+
+def stack_forces(st: FitnaState, s: int) -> set[int]:
+    t = st.tables
+    return {t.unit_force[u] for u in stacks(st)[s]}

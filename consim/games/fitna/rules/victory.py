@@ -1,0 +1,201 @@
+"""How a scenario is won (31.0-31.1): at the end of the last turn (or when the game ends
+early), each player's conditions are judged: its prerequisites, then the decisive, major and
+minor levels; several players may win, or nobody (29.0). With the ``points`` option the
+players compare Victory Points instead (31.1)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from consim.core.flow import Frame
+from consim.games.fitna.board import supply_net
+from consim.games.fitna.content import (
+    FORCES,
+    HOME,
+    ControlCount,
+    ControlSpaces,
+    DenySpaces,
+    Handler,
+    HoldUnits,
+    VPMargin,
+)
+from consim.games.fitna.rules import R_VICTORY, R_VP
+from consim.games.fitna.state import FitnaState
+
+LEVELS = ("none", "minor", "major", "decisive")
+#: [31.1] the lead each level needs
+MARGINS = {"decisive": 15, "major": 10, "minor": 5}
+#: [31.1] the main area of the scenarios
+MAIN_AREA = ("iraq", "syria", "lebanon", "kuwait")
+#: [31.1] the forces whose country is a player's own (not militias, rebels or Lebanon's
+#: units, which the Iranian player runs without Lebanon being his country)
+NATIONS = frozenset({"syria", "iraq", "iran", "israel", "turkey", "saudi_arabia", "kuwait", "jordan"})
+#: condition handlers a rules module may add: name -> (state, seat index, params) -> bool
+CONDITIONS: dict[str, Callable[[FitnaState, int, dict[str, Any]], bool]] = {}
+
+
+def _line(st: FitnaState, seat: int, force: str, start: str, end: Callable[[int], bool]) -> bool:
+    """[31.1] An unbroken line of contiguous spaces the seat controls and supplies (its
+    ``force``'s supply network) from a space of country ``start`` to a space meeting ``end``."""
+    t = st.tables
+    f = t.force_index[force]
+    if st.data.force_side[f] != seat:
+        return False
+    net = supply_net(st, seat, f)
+    control = st.data.control
+    ok = [bool(net >> s & 1) and control[s] == seat for s in range(t.n_spaces)]
+    home = t.country_index[start]
+    frontier = deque(s for s in range(t.n_spaces) if ok[s] and t.space_country[s] == home)
+    seen = set(frontier)
+    while frontier:
+        s = frontier.popleft()
+        if end(s):
+            return True
+        for nb in t.adj[s]:
+            if nb not in seen and ok[nb]:
+                seen.add(nb)
+                frontier.append(nb)
+    return False
+
+
+def victory_points(st: FitnaState, seat: int) -> tuple[int, list[str]]:
+    """[31.1] A seat's Victory Points: the spaces it controls in the main area (not in its own
+    country, the country of a national army it runs, except for Syria and Iraq; the first
+    edition counts them), and the Iranian and Saudi bonuses. Spaces held by IS or the Kurds
+    count for nobody."""
+    t = st.tables
+    control = st.data.control
+    main = {t.country_index[c] for c in MAIN_AREA}
+    forces = [FORCES[f] for f in range(len(FORCES)) if st.data.force_side[f] == seat]
+    own = {t.country_index[HOME[f]] for f in forces if f in NATIONS} - {
+        t.country_index["syria"],
+        t.country_index["iraq"],
+    }
+    if t.opts.vp_own_country == "counted":
+        own = set()
+    total = sum(
+        t.space_vp[s]
+        for s in range(t.n_spaces)
+        if control[s] == seat and t.space_country[s] in main and t.space_country[s] not in own
+    )
+    notes = []
+    turkey = t.country_index["turkey"]
+    if _line(st, seat, "iran", "iran", lambda s: t.space_coastal[s]):
+        total += 10
+        notes.append("Iranian bonus +10")
+    if _line(st, seat, "saudi_arabia", "saudi_arabia", lambda s: t.space_country[s] == turkey):
+        total += 10
+        notes.append("Saudi bonus +10")
+    return total, notes
+
+
+def condition_holds(st: FitnaState, seat: int, cond: Any) -> bool:
+    """[31.0] One condition of a scenario's victory table."""
+    t = st.tables
+    control = st.data.control
+    if isinstance(cond, ControlSpaces):
+        held = sum(1 for s in cond.spaces if control[t.space_by_id[s]] == seat)
+        return held >= (cond.count if cond.count is not None else len(cond.spaces))
+    if isinstance(cond, ControlCount):
+        countries = {t.country_index[c] for c in cond.countries}
+        held = sum(1 for s in range(t.n_spaces) if control[s] == seat and t.space_country[s] in countries)
+        return held >= cond.count
+    if isinstance(cond, DenySpaces):
+        by = cond.by.casefold()
+        if by == "is":
+            sides = {t.IS}
+        elif by == "kurds":
+            sides = {t.KDP, t.PYD, t.PKK}
+        else:
+            sides = {i for i, s in enumerate(t.seats) if s.casefold() == by}
+        return not any(control[t.space_by_id[s]] in sides for s in cond.spaces)
+    if isinstance(cond, HoldUnits):
+        forces = {t.force_index[f] for f in cond.forces}
+        factions = {getattr(t, f) for f in cond.on_kurdish}
+        d = st.data
+        count = sum(
+            1
+            for u, r in enumerate(d.units)
+            if r.at < t.n_spaces
+            and t.unit_force[u] in forces
+            and (not factions or t.space_kurd_side[r.at] in factions)
+        )
+        return count >= cond.count
+    if isinstance(cond, VPMargin):
+        mine = victory_points(st, seat)[0]
+        others = [victory_points(st, i)[0] for i in range(len(t.seats)) if i != seat]
+        return all(mine - o >= cond.margin for o in others)
+    if isinstance(cond, Handler):
+        check = CONDITIONS.get(cond.name)
+        return bool(check and check(st, seat, dict(cond.params)))
+    return False
+
+
+def scenario_levels(st: FitnaState) -> dict[str, str]:
+    """[31.0] Each seat's level by the scenario's table ("none" without a victory)."""
+    t = st.tables
+    out = dict.fromkeys(t.seats, "none")
+    for v in t.scenario.victory:
+        i = t.seat_index[v.seat]
+        if not all(condition_holds(st, i, c) for c in v.prerequisites):
+            continue
+        for level, conds in (("decisive", v.decisive), ("major", v.major), ("minor", v.minor)):
+            if all(condition_holds(st, i, c) for c in conds):
+                out[v.seat] = level
+                break
+    return out
+
+
+def vp_levels(st: FitnaState) -> tuple[dict[str, str], dict[str, int]]:
+    """[31.1] Each seat's level by its lead in Victory Points over every other player."""
+    t = st.tables
+    vps = {s: victory_points(st, i)[0] for i, s in enumerate(t.seats)}
+    out = dict.fromkeys(t.seats, "none")
+    for s in t.seats:
+        lead = min((vps[s] - vps[o] for o in t.seats if o != s), default=0)
+        for level in ("decisive", "major", "minor"):
+            if lead >= MARGINS[level]:
+                out[s] = level
+                break
+    return out, vps
+
+
+def judge(st: FitnaState) -> dict[str, Any]:
+    """The outcome: levels, Victory Points, winners and a sentence."""
+    t = st.tables
+    if t.opts.victory == "points":
+        levels, vps = vp_levels(st)
+        unit = "VP"
+    else:
+        levels = scenario_levels(st)
+        vps = {s: victory_points(st, i)[0] for i, s in enumerate(t.seats)}
+        unit = "victory level"
+    winners = [s for s in t.seats if levels[s] != "none"]
+    if winners:
+        sentence = "; ".join(f"{s} wins a {levels[s]} victory" for s in winners) + "."
+    else:
+        sentence = "Nobody wins: a stalemate." if t.opts.victory == "points" else "Nobody wins."
+    best = max((LEVELS.index(levels[s]) for s in t.seats), default=0)
+    return {"levels": levels, "vp": vps, "winners": winners, "sentence": sentence, "unit": unit, "best": best}
+
+
+@dataclass(slots=True)
+class EndOfGame(Frame[FitnaState]):
+    """[31.0] The game is over: the victory conditions are judged."""
+
+    name = "end_of_game"
+    rule = R_VICTORY
+
+    def run(self, st: FitnaState) -> None:
+        st.pop()
+        out = judge(st)
+        method = R_VP if st.tables.opts.victory == "points" else R_VICTORY
+        vps = ", ".join(f"{s} {v} VP" for s, v in out["vp"].items())
+        st.emit(f"End of the game after turn {st.data.turn}. {out['sentence']} ({vps})", method)
+        st.mark_reveal()  # the game is over: nothing before this can be taken back
+
+
+FRAMES: tuple[type[Frame[Any]], ...] = (EndOfGame,)

@@ -1,0 +1,460 @@
+"""Offensives and combat (18.0-18.7), the CRT as printed, column shifts and their caps, every
+result, losses, retreats, the advance after combat, exploitation, entrenchments (19.0), the
+caveats (21.0) and the Assets of both sides (18.3)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from consim.core.errors import IllegalAction
+from consim.games.fitna.content import CRT, CRT_COLUMNS, crt_column
+from consim.games.fitna.testing import control, offensives
+from tests.games.fitna.conftest import play, position, region_game, texts, where
+
+RULES = Path(__file__).resolve().parents[4] / "shared" / "rules" / "fitna-rules-second-edition.md"
+
+
+def no_jokers(d, st) -> None:  # type: ignore[no-untyped-def]
+    d.jokers = dict.fromkeys(st.tables.seats, 0)
+
+
+def attack(st, source: str, units: list[str], target: str) -> None:  # type: ignore[no-untyped-def]
+    play(st, f'attack_from "{source}"', *(f'add "{u}"' for u in units), "attack", f'target "{target}"')
+
+
+# =============================================================================================
+# 18.1 the CRT, 18.2 the column shifts
+# =============================================================================================
+
+
+def test_crt_is_the_printed_table() -> None:
+    """[18.1] Every cell of the CRT as printed in the rulebook."""
+    if not RULES.exists():
+        pytest.skip("the rulebook is not beside the repository")
+    rows = {}
+    for line in RULES.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^([1-6])\t(.*)$", line)
+        if m:
+            rows[int(m.group(1))] = tuple(m.group(2).split())
+    assert [rows[d] for d in range(1, 7)] == list(CRT)
+
+
+def test_crt_columns_and_caps() -> None:
+    """[18.1] The difference picks the column; beyond the ends it stays at the ends."""
+    assert next(label for _, label in CRT_COLUMNS) == "-8 or less"
+    assert [label for _, label in CRT_COLUMNS][-1] == "+18 or more"
+    cases = {-20: 0, -8: 0, -7: 1, -5: 1, -4: 2, -2: 2, -1: 3, 1: 3, 2: 4, 4: 4, 5: 5, 7: 5}
+    cases.update({8: 6, 10: 6, 11: 7, 13: 7, 14: 8, 17: 8, 18: 9, 40: 9})
+    for diff, col in cases.items():
+        assert crt_column(diff) == col, diff
+
+
+def mosul(dice: list[int]):  # type: ignore[no-untyped-def]
+    game = region_game()
+    return position(
+        game,
+        {"1 Mech Div": "Mosul", "5 Inf Div": "Mosul", "9 Arm Div (Iraq)": "Mosul", "66 Mech Bde": "Dahuk"},
+        hands={"Iraq": ["Close Air Support"]},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=dice,
+    )
+
+
+def test_mosul_offensive_of_18_2() -> None:
+    """[18.2] The rulebook's example: 18 attack points against 3, +15 (the +14/17 column);
+    Close Air Support +3 and Dahuk's defence -1 make 2 shifts to the right, and the column used
+    is the last one, "+18 or more"."""
+    st = mosul([1])
+    attack(st, "Mosul", ["1 Mech Div", "5 Inf Div", "9 Arm Div (Iraq)"], "Dahuk")
+    assert st.to_act() == ("Turkey",)  # [18.3] the defender announces first
+    play(st, "done", 'commit "Close Air Support"', "done", "done")
+    lines = texts(st)
+    assert (
+        "Attack 18 against defence 3: +15, column +14 to +17; shifts defence of Dahuk -1, Close Air "
+        "Support +3 (net +2); final column +18 or more." in lines
+    )
+    assert "Offensive on Dahuk: die 1, result DR." in lines  # die 1 on +18 or more
+    play(st, 'lose "66 Mech Bde"')
+    assert st.prompt("Turkey").text.startswith("66 Mech Bde must retreat from Dahuk")
+
+
+def test_column_capped_on_the_left() -> None:
+    """[18.2] Shifts past the first column stay on it: 3 against 18 with defence 2 and an
+    entrenchment is "-8 or less", where a 6 is an exchange."""
+    game = region_game()
+
+    def setup(d, st):  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        d.entrenched[st.tables.space_by_name["Dahuk"]] = True
+
+    st = position(
+        game,
+        {"66 Mech Bde": "Mosul", "1 Mech Div": "Dahuk", "5 Inf Div": "Dahuk", "9 Arm Div (Iraq)": "Dahuk"},
+        edit=setup,
+        frames=lambda st: offensives(st, "Turkey", 1),
+        dice=[6],
+    )
+    attack(st, "Mosul", ["66 Mech Bde"], "Dahuk")
+    play(st, "done", "done")
+    lines = texts(st)
+    assert any("final column -8 or less" in x for x in lines)
+    assert "Offensive on Dahuk: die 6, result EX." in lines
+
+
+# =============================================================================================
+# 18.4-18.7 results, losses, retreats, advance, exploitation
+# =============================================================================================
+
+
+def duel(att: dict[str, str], dfn: dict[str, str], die: int, reduced: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
+    """Iraq attacks from Mosul into Tal Afar (no defence bonus)."""
+    units = {**{u: "Mosul" for u in att}, **{u: "Tal Afar" for u in dfn}}
+    return position(
+        region_game(),
+        units,
+        reduced=reduced,
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[die],
+    )
+
+
+# Iraq: 1 Mech Div 6-6, 5 Inf Div 4-4, 9 Arm Div 8-8 (armour). Turkey: 66 Mech Bde 2-3 (1-2
+# reduced), 1 and 3 Cdo Bde 4-4, 4 Cps 10-10, SF Bde 4-3 (2-2 reduced). Tal Afar has no defence
+# bonus; its neighbours are Mosul, Sinjar and Rmelan.
+TRIO = ["1 Mech Div", "5 Inf Div", "9 Arm Div (Iraq)"]  # 18 attack points
+
+
+def test_ar_star_every_attacker_loses_a_step_and_stays() -> None:
+    """[18.4] AR*: all attacking units lose a step and stay in their space."""
+    st = duel(
+        {"1 Mech Div": "", "5 Inf Div": ""}, {"4 Cps": "", "1 Cdo Bde": "", "3 Cdo Bde (Turkey)": ""}, die=1
+    )
+    attack(st, "Mosul", ["1 Mech Div", "5 Inf Div"], "Tal Afar")  # 10 against 18: -8
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 1, result AR*." in texts(st)
+    rec = st.tables.unit_by_label
+    assert st.data.units[rec["1 Mech Div"]].reduced and st.data.units[rec["5 Inf Div"]].reduced
+    assert where(st, "1 Mech Div") == "Mosul" and where(st, "4 Cps") == "Tal Afar"
+
+
+def test_ar_the_attacker_loses_one_step_of_his_choice() -> None:
+    """[18.4, 18.5] AR: one step from one unit the attacker chooses; he stays."""
+    st = duel({"1 Mech Div": "", "5 Inf Div": ""}, {"4 Cps": "", "66 Mech Bde": ""}, die=1)
+    attack(st, "Mosul", ["1 Mech Div", "5 Inf Div"], "Tal Afar")  # 10 against 13: -3
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 1, result AR." in texts(st)
+    assert [a.text for a in st.legal_actions("Iraq")] == ['lose "1 Mech Div"', 'lose "5 Inf Div"']
+    play(st, 'lose "5 Inf Div"')
+    assert st.data.units[st.tables.unit_by_label["5 Inf Div"]].reduced
+    assert where(st, "5 Inf Div") == "Mosul" and where(st, "4 Cps") == "Tal Afar"
+
+
+def test_ex_defender_eliminated_attacker_occupies() -> None:
+    """[18.4] EX: a step each; the defender eliminated, every engaged unit enters."""
+    st = duel(
+        {"1 Mech Div": "", "9 Arm Div (Iraq)": ""}, {"66 Mech Bde": ""}, die=1, reduced=("66 Mech Bde",)
+    )
+    attack(st, "Mosul", ["1 Mech Div", "9 Arm Div (Iraq)"], "Tal Afar")  # 14 against 2: +12
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 1, result EX." in texts(st)
+    play(st, 'lose "66 Mech Bde"', 'lose "1 Mech Div"')
+    assert where(st, "66 Mech Bde") == "eliminated"
+    assert where(st, "1 Mech Div") == where(st, "9 Arm Div (Iraq)") == "Tal Afar"
+    assert st.data.control[st.tables.space_by_name["Tal Afar"]] == st.tables.seat_index["Iraq"]
+    assert st.to_act() == ("Iraq",) and "exploit" not in st.prompt("Iraq").text  # no exploitation
+
+
+def test_ex_defender_survives_attacker_withdraws() -> None:
+    """[18.4] EX: if the defender is not eliminated the attacker stays where it was."""
+    st = duel({"1 Mech Div": ""}, {"1 Cdo Bde": "", "66 Mech Bde": ""}, die=3)
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")  # 6 against 7: -1
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 3, result EX." in texts(st)
+    play(st, 'lose "66 Mech Bde"', 'lose "1 Mech Div"')
+    assert where(st, "1 Mech Div") == "Mosul" and where(st, "1 Cdo Bde") == "Tal Afar"
+
+
+def test_ex_star_two_steps_each() -> None:
+    """[18.4] EX*: two steps each, chosen by each owner (the same unit may take both)."""
+    st = duel({"1 Mech Div": ""}, {"1 Cdo Bde": "", "66 Mech Bde": ""}, die=4)
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")  # -1: a 4 is EX*
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 4, result EX*." in texts(st)
+    play(st, 'lose "1 Cdo Bde"', 'lose "1 Cdo Bde"', 'lose "1 Mech Div"', 'lose "1 Mech Div"')
+    assert where(st, "1 Cdo Bde") == "eliminated" and where(st, "1 Mech Div") == "eliminated"
+    assert where(st, "66 Mech Bde") == "Tal Afar"
+
+
+def test_dr_defender_loses_a_step_retreats_and_armour_exploits() -> None:
+    """[18.4, 18.6, 18.7] DR: a step, a retreat to an adjacent space, the attackers enter, and
+    the armour may exploit into an adjacent space free of enemy units."""
+    st = duel({"1 Mech Div": "", "9 Arm Div (Iraq)": ""}, {"1 Cdo Bde": ""}, die=4)
+    attack(st, "Mosul", ["1 Mech Div", "9 Arm Div (Iraq)"], "Tal Afar")  # +10: a 4 is DR
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 4, result DR." in texts(st)
+    play(st, 'lose "1 Cdo Bde"')
+    assert [a.text for a in st.legal_actions("Turkey")] == ["retreat Rmelan", "retreat Sinjar"]
+    play(st, "retreat Sinjar")
+    assert where(st, "1 Cdo Bde") == "Sinjar"
+    assert where(st, "1 Mech Div") == where(st, "9 Arm Div (Iraq)") == "Tal Afar"  # [18.7] all enter
+    assert [a.text for a in st.legal_actions("Iraq")] == ['exploit "9 Arm Div (Iraq)"', "done"]
+    play(st, 'exploit "9 Arm Div (Iraq)"')
+    assert [a.text for a in st.legal_actions("Iraq")] == ["to Mosul", "to Rmelan"]  # not Sinjar: enemy
+    play(st, "to Rmelan")
+    assert where(st, "9 Arm Div (Iraq)") == "Rmelan"
+    assert st.data.control[st.tables.space_by_name["Rmelan"]] == st.tables.seat_index["Iraq"]
+
+
+def test_isolated_armour_does_not_exploit() -> None:
+    """[14.1] Tank units out of supply may not exploit."""
+
+    def cut_off(d, st):  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        u = st.tables.unit_by_label["9 Arm Div (Iraq)"]
+        d.units[u] = replace(d.units[u], isolated=True)
+
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "9 Arm Div (Iraq)": "Mosul", "1 Cdo Bde": "Tal Afar"},
+        edit=cut_off,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[6],
+    )
+    attack(st, "Mosul", ["1 Mech Div", "9 Arm Div (Iraq)"], "Tal Afar")  # +10, two columns left: a 6 is DR
+    play(st, "done", "done")
+    assert any("attackers isolated -2 (net -2); final column +2 to +4" in x for x in texts(st))
+    assert "Offensive on Tal Afar: die 6, result DR." in texts(st)
+    play(st, 'lose "1 Cdo Bde"', "retreat Sinjar")
+    assert where(st, "9 Arm Div (Iraq)") == "Tal Afar"
+    assert st.to_act() == ("Iraq",) and not st.prompt("Iraq").text.startswith("Exploitation")
+
+
+def test_dr_star_steps_on_two_units_and_the_attacker_loses_one() -> None:
+    """[18.4] DR*: two steps, on two units if possible (second edition); the attacker loses
+    one step; the survivors retreat."""
+    st = duel(
+        dict.fromkeys(TRIO, ""), {"66 Mech Bde": "", "SF Bde": ""}, die=4, reduced=("66 Mech Bde", "SF Bde")
+    )
+    attack(st, "Mosul", TRIO, "Tal Afar")  # 18 against 4: +14, a 4 is DR*
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 4, result DR*." in texts(st)
+    play(st, 'lose "66 Mech Bde"')
+    assert [a.text for a in st.legal_actions("Turkey")] == ['lose "SF Bde"']
+    play(st, 'lose "SF Bde"', 'lose "5 Inf Div"')
+    assert where(st, "66 Mech Bde") == where(st, "SF Bde") == "eliminated"
+    assert st.data.units[st.tables.unit_by_label["5 Inf Div"]].reduced
+
+
+def test_dr_star_first_edition_reading_lets_the_owner_choose() -> None:
+    """[18.4, NOTES.md] First edition: the steps "can be split": the owner may put both on
+    one unit; second edition: the second step must go to the other unit."""
+    for option, second in (
+        ("owner_choice", ['lose "66 Mech Bde"', 'lose "SF Bde"']),
+        ("if_possible", ['lose "SF Bde"']),
+    ):
+        st = position(
+            region_game(dr_star_split=option),
+            {**dict.fromkeys(TRIO, "Mosul"), "66 Mech Bde": "Tal Afar", "SF Bde": "Tal Afar"},
+            edit=no_jokers,
+            frames=lambda st: offensives(st, "Iraq", 1),
+            dice=[5],
+        )
+        attack(st, "Mosul", TRIO, "Tal Afar")  # 18 against 6: +12, a 5 is DR*
+        play(st, "done", "done")
+        assert "Offensive on Tal Afar: die 5, result DR*." in texts(st)
+        play(st, 'lose "66 Mech Bde"')
+        assert [a.text for a in st.legal_actions("Turkey")] == second
+
+
+def test_ds_every_defender_surrenders() -> None:
+    """[18.4] DS: every defending unit is eliminated; the attackers enter."""
+    st = duel(dict.fromkeys(TRIO, ""), {"66 Mech Bde": ""}, die=5)
+    attack(st, "Mosul", TRIO, "Tal Afar")  # 18 against 3: +15, a 5 is DS
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 5, result DS." in texts(st)
+    assert where(st, "66 Mech Bde") == "eliminated"
+    assert where(st, "5 Inf Div") == "Tal Afar"
+
+
+def retreat_position(extra: dict[str, str], turkish: list[str]):  # type: ignore[no-untyped-def]
+    def setup(d, st):  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        control(d, st, "Turkey", turkish)
+
+    return position(
+        region_game(),
+        {**dict.fromkeys(TRIO, "Mosul"), "66 Mech Bde": "Tal Afar", **extra},
+        edit=setup,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[2],
+    )
+
+
+def test_retreat_goes_further_when_the_adjacent_spaces_are_full() -> None:
+    """[18.6] Adjacent spaces full or held by the enemy: the nearest space of its side with
+    room, reached through its side's spaces."""
+    st = retreat_position(
+        {"4 Cps": "Sinjar", "1 Cdo Bde": "Sinjar", "3 Cdo Bde (Turkey)": "Sinjar", "2 Inf Div": "Rmelan"},
+        ["Hasakah", "Shaddadi"],
+    )
+    attack(st, "Mosul", TRIO, "Tal Afar")  # +15: a 2 is DR
+    play(st, "done", "done", 'lose "66 Mech Bde"')
+    assert [a.text for a in st.legal_actions("Turkey")] == ["retreat Hasakah", "retreat Shaddadi"]
+    play(st, "retreat Shaddadi")
+    assert where(st, "66 Mech Bde") == "Shaddadi"
+
+
+def test_a_surrounded_unit_is_eliminated() -> None:
+    """[18.6] A unit that cannot retreat is eliminated."""
+    st = retreat_position({"2 Inf Div": "Rmelan", "3 Inf Div": "Sinjar"}, [])
+    attack(st, "Mosul", TRIO, "Tal Afar")
+    play(st, "done", "done", 'lose "66 Mech Bde"')
+    assert "66 Mech Bde cannot retreat from Tal Afar and is eliminated." in texts(st)
+    assert where(st, "66 Mech Bde") == "eliminated"
+    assert where(st, "1 Mech Div") == "Tal Afar"
+
+
+def test_entrenchment_destroyed_with_the_space() -> None:
+    """[18.2, 18.4, 19.0] An entrenchment shifts one column left and is destroyed when the
+    defender loses the space."""
+
+    def setup(d, st):  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        d.entrenched[st.tables.space_by_name["Tal Afar"]] = True
+
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "9 Arm Div (Iraq)": "Mosul", "5 Inf Div": "Mosul", "66 Mech Bde": "Tal Afar"},
+        edit=setup,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[5],
+    )
+    attack(st, "Mosul", ["1 Mech Div", "9 Arm Div (Iraq)", "5 Inf Div"], "Tal Afar")
+    play(st, "done", "done")
+    assert any("entrenchment -1" in x for x in texts(st))
+    assert "Offensive on Tal Afar: die 5, result DR*." in texts(st)  # +15 one column left
+    play(st, 'lose "66 Mech Bde"', 'lose "66 Mech Bde"', 'lose "5 Inf Div"')
+    assert "The entrenchment on Tal Afar is destroyed." in texts(st)
+    assert not st.data.entrenched[st.tables.space_by_name["Tal Afar"]]
+
+
+# =============================================================================================
+# 18.3 Assets
+# =============================================================================================
+
+
+def test_no_two_identical_cards_in_one_offensive_and_cancellation() -> None:
+    """[18.3] One Close Air Support per side; the attacker may cancel the defender's Asset
+    (Air Defence Network cancels air cards), and the defender may answer with Deception."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "66 Mech Bde": "Tal Afar"},
+        hands={
+            "Iraq": ["Close Air Support", "Close Air Support", "Air Defence Network"],
+            "Turkey": ["Close Air Support", "Deception"],
+        },
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[3],
+    )
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")
+    play(st, 'commit "Close Air Support"', "done")
+    options = [a.text for a in st.legal_actions("Iraq")]
+    assert options.count('commit "Close Air Support"') == 1
+    assert 'cancel "Close Air Support" with "Air Defence Network"' in options
+    play(st, 'commit "Close Air Support"')
+    assert 'commit "Close Air Support"' not in [a.text for a in st.legal_actions("Iraq")]
+    play(st, 'cancel "Close Air Support" with "Air Defence Network"', "done")
+    # the defender answers: Deception cancels the cancelling card
+    assert 'cancel "Air Defence Network" with Deception' in [a.text for a in st.legal_actions("Turkey")]
+    play(st, 'cancel "Air Defence Network" with Deception', "done", "done")
+    detail = next(x for x in texts(st) if x.startswith("Attack 6 against defence 3"))
+    assert "Close Air Support +3" in detail and "Close Air Support -3" in detail
+
+
+def test_defender_is_asked_even_without_assets() -> None:
+    """[18.3] The defender always announces (its hand stays secret)."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "66 Mech Bde": "Tal Afar"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[3],
+    )
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")
+    assert st.to_act() == ("Turkey",) and [a.text for a in st.legal_actions("Turkey")] == ["done"]
+
+
+# =============================================================================================
+# 21.0 caveats, 4.0 and 20.0 in offensives
+# =============================================================================================
+
+
+def test_caveats_russia_never_attacks_israel_in_israel_nor_turkey_in_turkey() -> None:
+    """[21.0] Russian units may not attack Israeli units in Israel or Turks in Turkey; Israel
+    may not attack Russians unless attacked first; Turks and Westerners never fight."""
+    st = position(
+        region_game(),
+        {"6 Arm Bde": "Quneitra", "36 Arm Div": "Golan Heights", "56 Para Bde": "Azaz", "SF Bde": "Kilis"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 2),
+    )
+    assert [a.text for a in st.legal_actions("Syria")] == ["done"]
+    st = position(
+        region_game(),
+        {"36 Arm Div": "Golan Heights", "6 Arm Bde": "Quneitra"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Israel", 1),
+    )
+    assert [a.text for a in st.legal_actions("Israel")] == ["done"]
+
+    def struck(d, st):  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        d.firsts.append("russia_hit_israel")
+
+    st = position(
+        region_game(),
+        {"36 Arm Div": "Golan Heights", "6 Arm Bde": "Quneitra"},
+        edit=struck,
+        frames=lambda st: offensives(st, "Israel", 1),
+    )
+    assert 'attack_from "Golan Heights"' in [a.text for a in st.legal_actions("Israel")]
+
+
+def test_stacking_bans_in_an_offensive_group() -> None:
+    """[4.0] At most three units attack together."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "5 Inf Div": "Mosul", "9 Arm Div (Iraq)": "Mosul", "66 Mech Bde": "Tal Afar"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 1),
+    )
+    play(st, "attack_from Mosul", 'add "1 Mech Div"', 'add "5 Inf Div"', 'add "9 Arm Div (Iraq)"')
+    assert [a.text for a in st.legal_actions("Iraq")] == ["attack"]
+    with pytest.raises(IllegalAction):
+        st.apply("Iraq", 'add "1 Mech Div"')
+
+
+def test_caveats_turks_and_westerners_never_fight_nor_russians_and_westerners() -> None:
+    """[21.0] Turkish, US, French and British units may not attack each other; Russian and
+    Western units neither."""
+    st = position(
+        region_game(),
+        {"66 Mech Bde": "Dahuk", "75 Para Regt": "Mosul", "6 Arm Bde": "Tal Afar"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Turkey", 1),
+    )
+    assert [a.text for a in st.legal_actions("Turkey")] == ["done"]
+    st = position(
+        region_game(),
+        {"66 Mech Bde": "Dahuk", "75 Para Regt": "Mosul", "6 Arm Bde": "Tal Afar"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+    )
+    assert [a.text for a in st.legal_actions("Syria")] == ["done"]

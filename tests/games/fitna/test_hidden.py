@@ -1,0 +1,100 @@
+"""Hidden information (30.0, 25.1, 29.0): what each seat's view shows, and that nothing it
+shows depends on what the seat cannot know (``testing.perturb``)."""
+
+from __future__ import annotations
+
+import random
+
+from consim.core.rng import Rng
+from consim.games.fitna.game import FitnaGame
+from consim.games.fitna.state import FitnaState
+from consim.games.fitna.testing import offensives, perturb
+from tests.games.fitna.conftest import play, position, region_game
+
+
+def no_jokers(d, st) -> None:  # type: ignore[no-untyped-def]
+    d.jokers = dict.fromkeys(st.tables.seats, 0)
+
+
+def stack(st: FitnaState, seat: str | None, space: str) -> dict:  # type: ignore[type-arg]
+    view = st.view(seat)
+    return next(s for s in view["spaces"] if s["name"] == space)["stack"]
+
+
+def test_hands_are_private() -> None:
+    st = FitnaGame(scenario=1).new_game(2)
+    play(st, 'take "2 Assets, 2 Events"')
+    assert len(st.view("Rebels")["hand"]) == 4
+    assert "hand" not in st.view(None)
+    assert st.view("Syria")["hand_sizes"]["Rebels"] == 4 and st.view("Syria")["hand"] == []
+    private = [e for e in st.log if e.audience is not None]
+    assert private and all(e.audience == frozenset({"Rebels"}) for e in private)
+
+
+def test_enemy_stacks_show_their_size_and_forces_until_attacked() -> None:
+    """[30.0] An enemy stack shows its side, how many units of which forces and how many are
+    isolated; its composition once the seat has attacked it, until the stack changes."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "66 Mech Bde": "Tal Afar", "1 Cdo Bde": "Tal Afar"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 2),
+        dice=[1],
+    )
+    seen = stack(st, "Iraq", "Tal Afar")
+    assert seen == {"side": "Turkey", "count": 2, "forces": {"Turkey": 2}, "isolated": 0}
+    assert [u["name"] for u in stack(st, "Turkey", "Tal Afar")["units"]] == ["66 Mech Bde", "1 Cdo Bde"]
+    play(st, "attack_from Mosul", 'add "1 Mech Div"', "attack", 'target "Tal Afar"', "done", "done")
+    play(st, 'lose "1 Mech Div"')  # 6 against 7, die 1: AR
+    assert [u["name"] for u in stack(st, "Iraq", "Tal Afar")["units"]] == ["66 Mech Bde", "1 Cdo Bde"]
+    assert "units" not in stack(st, "Israel", "Tal Afar")  # only the attacker has seen it
+    assert "units" not in stack(st, None, "Tal Afar")
+
+
+def test_is_counters_stay_face_down() -> None:
+    """[25.1] IS counters are face down for everyone."""
+    st = position(region_game(), {"Wilayat Ninawa": "Tal Afar", "1 Mech Div": "Mosul"}, edit=no_jokers)
+    with st.edit() as d:
+        d.known[st.tables.space_by_name["Tal Afar"]] = 0b111111
+    assert stack(st, "Iraq", "Tal Afar")["units"] == [{"name": "IS counter", "face_down": True}]
+
+
+def test_perturbation_changes_hidden_things_only() -> None:
+    """The leak check's tool re-deals other hands and unseen enemy stacks; every view stays
+    the same."""
+    game = FitnaGame(scenario=1)
+    rng = random.Random(3)
+    st = game.new_game(3)
+    checked = 0
+    prng = Rng(7)
+    while not st.is_over() and checked < 60:
+        seat = st.to_act()[0]
+        acts = st.legal_actions(seat)
+        st.apply(seat, acts[rng.randrange(len(acts))])
+        if rng.random() < 0.2:
+            for who in (None, *game.seats):
+                other, _ = perturb(st, who, prng, True)
+                assert other.view(who) == st.view(who)
+                checked += 1
+    assert checked >= 30
+    other, _ = perturb(st, "Syria", Rng(1), True)
+    assert isinstance(other, FitnaState)
+    assert other.data.hands["Syria"] == st.data.hands["Syria"]
+    assert other.data.asset_pile != st.data.asset_pile
+
+
+def test_exchanged_cards_are_seen_by_the_two_parties_only() -> None:
+    """[29.0]"""
+    from consim.games.fitna.rules.events import EventsSegment
+    from consim.games.fitna.testing import in_segment
+
+    st = position(
+        region_game(),
+        {},
+        hands={"Iraq": ["Peace Talks"], "Turkey": ["Arms Deliveries"]},
+        edit=no_jokers,
+        frames=lambda st: in_segment(st, "Iraq", [EventsSegment(seat="Iraq")], step="supply"),
+    )
+    play(st, "exchange Turkey", 'give "Peace Talks"')
+    assert st.view("Turkey")["exchange"]["offered"] == "Peace Talks"
+    assert "offered" not in st.view("Syria")["exchange"]

@@ -1,0 +1,87 @@
+"""Whole games: random playouts of every playable scenario to the end (no crash, no dead
+end, a bounded length), the heuristic bot, saving and restoring, and the edition options."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from consim.bots.driver import bots_for, play_out
+from consim.games.fitna.content import playable_scenarios
+from consim.games.fitna.game import FitnaGame
+
+MAX_DECISIONS = 50_000
+
+
+def random_game(game: FitnaGame, seed: int) -> tuple[object, int]:
+    st = game.new_game(seed)
+    rng = random.Random(seed)
+    n = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        acts = st.legal_actions(seat)
+        assert acts, f"{seat} must act but has no legal action"
+        st.apply(seat, acts[rng.randrange(len(acts))])
+        n += 1
+        assert n < MAX_DECISIONS
+    return st, n
+
+
+def test_scenario_1_random_games_end() -> None:
+    game = FitnaGame(scenario=1)
+    for seed in range(6):
+        st, n = random_game(game, seed)
+        out = st.outcome()  # type: ignore[attr-defined]
+        assert out is not None and out.turns == 6 and n > 100
+
+
+@pytest.mark.parametrize("scenario", playable_scenarios())
+def test_every_playable_scenario_plays_to_the_end(scenario: int) -> None:
+    game = FitnaGame(scenario=scenario)
+    for seed in range(2):
+        random_game(game, seed)
+
+
+def test_edition_options_play_to_the_end() -> None:
+    game = FitnaGame(
+        scenario=1,
+        victory="points",
+        dr_star_split="owner_choice",
+        reinforcements="in_country",
+        vp_own_country="counted",
+    )
+    st, _ = random_game(game, 4)
+    assert st.outcome().unit == "VP"  # type: ignore[attr-defined]
+
+
+def test_heuristic_bot_plays_a_game() -> None:
+    game = FitnaGame(scenario=1)
+    st = game.new_game(8)
+    play_out(st, bots_for(game, "heuristic", 8))
+    assert st.is_over()
+
+
+def test_save_restore_and_clone_midgame() -> None:
+    game = FitnaGame(scenario=1)
+    st = game.new_game(9)
+    rng = random.Random(9)
+    for _ in range(150):
+        seat = st.to_act()[0]
+        acts = st.legal_actions(seat)
+        st.apply(seat, acts[rng.randrange(len(acts))])
+    data = json.loads(json.dumps(st.to_dict(undo=True)))
+    back = game.restore(data)
+    assert back.to_dict(undo=True) == st.to_dict(undo=True)
+    twin = st.clone()
+    seat = twin.to_act()[0]
+    twin.apply(seat, twin.legal_actions(seat)[0])
+    assert st.to_dict(undo=True) == data
+
+
+def test_only_playable_scenarios_load() -> None:
+    from consim.core.errors import OptionError
+
+    with pytest.raises(OptionError, match="not playable yet"):
+        FitnaGame(scenario=2)
