@@ -32,9 +32,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from consim.core.action import Action
+from consim.games.jihad.board import army_value
+from consim.games.jihad.content import JihadTables
 
 if TYPE_CHECKING:
-    from consim.core.legacy import Game
+    from consim.core.game import Game
 
 MIN_ODDS = 1 / 3
 
@@ -54,11 +56,19 @@ class HeuristicBot:
     uses_view = True
 
     def __init__(self, game: Game, seat: str, seed: int = 0) -> None:
-        from consim.games.jihad.game import JihadGame
-
-        assert isinstance(game, JihadGame)
-        self.game: JihadGame = game
+        tables = game.tables
+        assert isinstance(tables, JihadTables)
+        self.tables = tables
         self.seat = seat
+
+    def _garrison(self, army: str) -> bool:
+        t = self.tables
+        return t.army_garrison[t.army_id[army]]
+
+    def _flag(self, land: str) -> str | None:
+        """[16.3] the Baqt flag printed in a Land."""
+        t = self.tables
+        return t.land[t.place_id[land]].baqt_flag
 
     def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
         frame = view["frame"] or {}
@@ -93,9 +103,9 @@ class HeuristicBot:
         army = view["armies"][frame["army"]]
         order: list[str]
         baqt = frame["path"] in self._baqt_paths(view)
-        if baqt and self.game.is_garrison(frame["army"]):
+        if baqt and self._garrison(frame["army"]):
             order = ["retreat", "step"]  # [16.2, 14.6] onto the Country, which then signs (16.3)
-        elif baqt and self.game.land(*self.game.where[army["at"]]).baqt_flag is not None:
+        elif baqt and self._flag(army["at"]) is not None:
             order = ["step", "retreat"]  # [16.3] the Country holds its flag Land to sign
         elif hits == 1:
             order = ["step", "castle", "besiege", "retreat", "capital"]
@@ -219,10 +229,10 @@ class HeuristicBot:
                 continue
             army = view["armies"][aid]
             land = next(x for x in p["lands"] if x["id"] == army["at"])
-            if self.game.is_garrison(aid):
+            if self._garrison(aid):
                 if len(land["armies"]) > 1:
                     out.add(path)  # on top of the neutral Country: no Escape, no rally
-            elif self.game.land(path, land["index"]).baqt_flag == "full":
+            elif self._flag(land["id"]) == "full":
                 out.add(path)
         return out
 
@@ -270,7 +280,7 @@ class HeuristicBot:
 
     def _by_danger(self, view: Mapping[str, Any], paths: set[str]) -> list[str]:
         # ties go by the Paths' fixed order, never by set order (which varies between processes)
-        order = self.game.paths
+        order = self.tables.path_name
         return sorted(paths, key=lambda p: (-self._danger(view, p), order.index(p)))
 
     def _token_rally(self, by_text: dict[str, Action], path: str) -> Action | None:
@@ -337,23 +347,24 @@ class HeuristicBot:
         return None
 
     def _attack_odds(self, view: Mapping[str, Any], action: Action) -> float:
-        g = self.game
+        t = self.tables
         path = action.args[0]
         p = next(x for x in view["paths"] if x["id"] == path)
         aid = p["active"]
         army = view["armies"][aid]
-        value = g.army_value(aid, army["str"])
+        army_id = t.army_id[aid]
+        value = army_value(t, army_id, army["str"])
         target = self._target_index(view, path)
         marker = p["islam"]
         muslim = target < marker["at"] or (target == marker["at"] and not marker["dis"])
         land_religion = "islam" if muslim else p["lands"][target - 1]["religion"]
-        counter = g.content.army(aid)
-        if counter.sun:
+        religion = t.army_religion[army_id]
+        if religion is None:  # [9.1.1] a sun: Not Religious
             dice = 1
-        elif counter.power == "berbers":
+        elif t.army_power[army_id] == "berbers":
             dice = 1 if view["berbers_catholic"] and land_religion == "catholic" else 2
         else:
-            dice = 1 if counter.religion == land_religion else 2
+            dice = 1 if religion == land_religion else 2
         drm = int(action.args[1][-1]) if len(action.args) > 1 else 0
         if view["landing"] and path in ("greek", "med"):
             drm += 1

@@ -3,78 +3,96 @@ Syrian Vengeance, the Mujahideen in invasions, Jihads and their interruption by 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
-from consim.games.jihad import arabs, endturn, syrians
-from consim.games.jihad.events import HANDLERS
-from tests.games.jihad.conftest import Dice, acting, arrange, muster
+from consim.games.jihad import board
+from consim.games.jihad.content import PERSIA
+from consim.games.jihad.rules import arab, common, effects, end_turn
+from consim.games.jihad.rules.arab import Absorb
+from consim.games.jihad.rules.diplomacy import damascus_check, jihad_redirection
+from consim.games.jihad.rules.end_turn import EndOfTurn
+from consim.games.jihad.rules.turn import Turn
+from consim.games.jihad.state import JihadState
+from tests.games.jihad.conftest import LoadedDice, Position, acting, arrange, hits, muster
 
 
-def _example_14_1(s: dict[str, Any]) -> None:
+def _example_14_1(p: Position) -> None:
     """The 14.1 example: the player's armies in Cilicia, Carthage, Nobatia (with the Islam marker),
     Seistan (Firmly Muslim: the Indian marker is in Sindh), Khorasan and Nisibis."""
-    armies = s["armies"]
-    armies["byzantine_greek"]["at"] = "cilicia"
-    armies["byzantine_med"]["at"] = "carthage"
-    armies["byzantine_garrison_african"]["at"] = "nobatia"
-    armies["nubians"]["at"] = "makouria"
-    armies["persian_indian"]["at"] = "seistan"
-    armies["pratihara"]["at"] = "rajasthan"
-    armies["persian_parthian"]["at"] = "khorasan"
-    armies["byzantine_garrison_caucasus"]["at"] = "nisibis"
-    s["islam"]["african"]["at"] = 2  # Nobatia
-    s["islam"]["indian"]["at"] = 4  # Sindh
+    for army, at in (
+        ("byzantine_greek", "cilicia"),
+        ("byzantine_med", "carthage"),
+        ("byzantine_garrison_african", "nobatia"),
+        ("nubians", "makouria"),
+        ("persian_indian", "seistan"),
+        ("pratihara", "rajasthan"),
+        ("persian_parthian", "khorasan"),
+        ("byzantine_garrison_caucasus", "nisibis"),
+    ):
+        p.army(army).at = p.place(at)
+    p.islam("african").at = 2  # Nobatia
+    p.islam("indian").at = 4  # Sindh
+
+
+def kaaba_event(st: JihadState) -> None:
+    """Card 32's Ka'aba symbol (17.3)."""
+    effects.resolve(st, st.tables.card[32].events[0], (32, 0))
 
 
 def test_14_1_worked_example_green_box_before_firmly_muslim() -> None:
     st = arrange(_example_14_1, advanced=True)
-    assert syrians.vengeance_path(st) is not None
-    syrians.syrian_vengeance(st)
+    assert board.vengeance_path(st) is not None
+    end_turn.syrian_vengeance(st)
     # Nisibis (Green Box) on the Caucasus Path wins over Seistan (only Firmly Muslim)
-    assert st.s["adv"]["muj"]["at"] == "caucasus"
+    assert Position(st).muj()["at"] == "caucasus"
 
 
 def test_14_1_second_check_firmly_muslim_and_the_stop_sign() -> None:
-    def mutate(s: dict[str, Any]) -> None:
-        _example_14_1(s)
-        s["armies"]["byzantine_garrison_caucasus"]["at"] = "dead"
-        s["armies"]["armenians"]["at"] = "armenia"
+    def mutate(p: Position) -> None:
+        _example_14_1(p)
+        p.army("byzantine_garrison_caucasus").at = p.place("dead")
+        p.army("armenians").at = p.place("armenia")
 
     st = arrange(mutate, advanced=True)
-    syrians.syrian_vengeance(st)
-    assert st.s["adv"]["muj"]["at"] == "indian"  # Seistan is Firmly Muslim (10.5)
-    st.s["adv"]["muj"]["at"] = "casbah"
-    st.s["adv"]["stop_sign"] = "indian"  # never on a Path under the Stop Sign: keep looking
-    syrians.syrian_vengeance(st)
-    assert st.s["adv"]["muj"]["at"] == "casbah"
+    end_turn.syrian_vengeance(st)
+    p = Position(st)
+    assert p.muj()["at"] == "indian"  # Seistan is Firmly Muslim (10.5)
+    with st.edit():
+        p.set_muj("casbah", p.adv.muj_side)
+        p.adv.stop_sign = p.path("indian")  # never on a Path under the Stop Sign: keep looking
+    end_turn.syrian_vengeance(st)
+    assert p.muj()["at"] == "casbah"
 
 
 def test_14_1_skipped_during_a_jihad_and_mujahideen_come_home_otherwise() -> None:
-    st = arrange(_example_14_1, advanced=True)
-    adv = st.s["adv"]
-    adv["jihad"] = {"target": "byzantium", "mode": "one_front", "path": "greek", "stop": False}
-    adv["muj"] = {"at": "greek", "side": "syrian"}
-    syrians.syrian_vengeance(st)
-    assert adv["muj"]["at"] == "greek"  # [17.6.4] the Jihad is never distracted
-    adv["jihad"] = None
-    st.s["armies"]["byzantine_garrison_caucasus"]["at"] = "vaspurakan"
-    st.s["armies"]["armenians"]["at"] = "armenia"
-    st.s["islam"]["indian"]["at"] = 0
-    syrians.syrian_vengeance(st)
+    def mutate(p: Position) -> None:
+        _example_14_1(p)
+        p.set_jihad("byzantium", "one_front", "greek")
+        p.set_muj("greek", "syrian")
+
+    st = arrange(mutate, advanced=True)
+    p = Position(st)
+    end_turn.syrian_vengeance(st)
+    assert p.muj()["at"] == "greek"  # [17.6.4] the Jihad is never distracted
+    with st.edit():
+        p.adv.jihad = None
+        p.army("byzantine_garrison_caucasus").at = p.place("vaspurakan")
+        p.army("armenians").at = p.place("armenia")
+        p.islam("indian").at = 0
+    end_turn.syrian_vengeance(st)
     # Vaspurakan is a Green Box too; the unused Mujahideen left the Greek Path first
-    assert adv["muj"]["at"] == "caucasus"
-    st.s["adv"]["baqt"]["caucasus"] = {"kind": "full", "at": "vaspurakan"}
-    syrians.syrian_vengeance(st)
-    assert adv["muj"]["at"] == "casbah"  # [14.1] a Full Baqt Vaspurakan is at peace
+    assert p.muj()["at"] == "caucasus"
+    with st.edit():
+        p.set_baqt("caucasus", "full", "vaspurakan")
+    end_turn.syrian_vengeance(st)
+    assert p.muj()["at"] == "casbah"  # [14.1] a Full Baqt Vaspurakan is at peace
 
 
 def test_14_1_runs_first_in_the_advanced_end_of_turn() -> None:
-    st = arrange(advanced=True, stack=[{"k": "turn", "step": "next"}, {"k": "end", "i": 0}])
-    st._run()
+    st = arrange(advanced=True, stack=lambda t: [Turn(step="next"), EndOfTurn()])
     first = next(e for e in st.log if e.rule in ("14.1", "14.2", "14.3"))
     assert first.rule == "14.1" and "Greek" in first.text  # the Greek army starts in Damascus
-    basic = arrange(stack=[{"k": "turn", "step": "next"}, {"k": "end", "i": 0}])
-    basic._run()
+    basic = arrange(stack=lambda t: [Turn(step="next"), EndOfTurn()])
     assert not any(e.rule == "14.1" for e in basic.log)
 
 
@@ -83,97 +101,110 @@ def test_14_1_runs_first_in_the_advanced_end_of_turn() -> None:
 
 def test_17_1_1_no_reinforcements_before_the_syrians_muster() -> None:
     st = arrange(advanced=True)
-    adv = st.s["adv"]
-    card = st.g.content.card(32)
-    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
-    assert adv["kaaba"] == 2 and adv["muj"]["side"] == "tribal"
+    p = Position(st)
+    kaaba_event(st)
+    assert p.adv.kaaba == 2 and p.adv.muj_side == "tribal"
     assert st.log[-1].rule == "17.1.1"
-    st.s["deck"].remove(2)
-    st.s["played"].append(2)  # card #2 drawn, but Damascus is still Christian
-    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
-    assert adv["kaaba"] == 2
-    adv["damascus"] = "capital"
-    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
-    assert adv["kaaba"] == 4
+    with st.edit() as d:
+        d.deck.remove(2)
+        d.played.append(2)  # card #2 drawn, but Damascus is still Christian
+    kaaba_event(st)
+    assert p.adv.kaaba == 2
+    with st.edit():
+        p.adv.damascus = "capital"
+    kaaba_event(st)
+    assert p.adv.kaaba == 4
 
 
 def test_17_2_no_jihad_while_the_kaaba_number_is_2() -> None:
     st = arrange(advanced=True)
-    syrians.start_jihad(st, "byzantium", "one_front", "17.6.1")
-    adv = st.s["adv"]
-    assert adv["jihad"] is None and adv["muj"]["at"] == "casbah"
+    common.start_jihad(st, "byzantium", "one_front", "17.6.1")
+    p = Position(st)
+    assert p.adv.jihad is None and p.muj()["at"] == "casbah"
     assert st.log[-1].rule == "17.2"
 
 
 def test_17_3_kaaba_event_raises_to_at_most_8_and_turns_the_mujahideen_syrian() -> None:
-    st = arrange(lambda s: muster(s, kaaba=2), advanced=True)
-    adv = st.s["adv"]
-    card = st.g.content.card(32)
-    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
-    assert adv["kaaba"] == 4 and adv["muj"]["side"] == "syrian"
-    adv["kaaba"] = 7
-    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
-    assert adv["kaaba"] == 8
+    st = arrange(lambda p: muster(p, kaaba=2), advanced=True)
+    p = Position(st)
+    kaaba_event(st)
+    assert p.adv.kaaba == 4 and p.adv.muj_side == "syrian"
+    with st.edit():
+        p.adv.kaaba = 7
+    kaaba_event(st)
+    assert p.adv.kaaba == 8
 
 
 def test_17_3_lowered_to_2_turns_tribal_and_ends_the_jihad() -> None:
-    st = arrange(advanced=True)
-    adv = st.s["adv"]
-    adv["kaaba"] = 3
-    adv["muj"] = {"at": "greek", "side": "syrian"}
-    adv["jihad"] = {"target": "byzantium", "mode": "one_front", "path": "greek", "stop": False}
-    syrians.set_kaaba(st, 2, "17.5")
-    assert adv["muj"] == {"at": "casbah", "side": "tribal"}
-    assert adv["jihad"] is None
+    def mutate(p: Position) -> None:
+        p.adv.kaaba = 3
+        p.set_muj("greek", "syrian")
+        p.set_jihad("byzantium", "one_front", "greek")
+
+    st = arrange(mutate, advanced=True)
+    common.set_kaaba(st, 2, "17.5")
+    p = Position(st)
+    assert p.muj() == {"at": "casbah", "side": "tribal"}
+    assert p.adv.jihad is None
 
 
 # -- 17.5 the Mujahideen in an invasion --------------------------------------------------------
 
 
-def _invading(kaaba: int, side: str, path: str = "greek", jihad: bool = False, card: int = 1) -> Any:
-    def mutate(s: dict[str, Any]) -> None:
-        s["card"] = card
-        s["adv"]["kaaba"] = kaaba
-        s["adv"]["muj"] = {"at": path, "side": side}
+def _invading(
+    kaaba: int, side: Literal["tribal", "syrian"], path: str = "greek", jihad: bool = False, card: int = 1
+) -> JihadState:
+    def mutate(p: Position) -> None:
+        p.d.card = card
+        p.adv.kaaba = kaaba
+        p.set_muj(path, side)
         if jihad:
-            s["adv"]["jihad"] = {"target": "persia", "mode": "alternating", "path": path, "stop": False}
+            p.set_jihad("persia", "alternating", path)
 
     st = arrange(mutate, advanced=True, stack=acting())
-    st.rng = Dice([])  # type: ignore[assignment]
+    st.rng = LoadedDice([])
     return st
 
 
 def test_17_5_syrians_add_the_kaaba_number_then_lose_one_and_go_home() -> None:
     st = _invading(5, "syrian")
-    without = sum(v for n, v in arabs.hit_list(st, "med", 0))
-    assert ("Syrian Mujahideen", 5) in arabs.hit_list(st, "greek", 3)
-    arabs.invade_path(st, "greek")
+    without = hits(st, "med", 0)
+    assert ("Syrian Mujahideen", 5) in board.hit_list(st, st.tables.greek, 3)
+    arab.invade_path(st, st.tables.greek)
     # card 1: Greek 3 + Mecca Islam +1 + Mecca tile 0 + Cyprus -1 + Syrians 5
-    assert st.top["k"] == "absorb" and st.top["hits"] == 8
-    assert st.s["adv"]["kaaba"] == 4
-    assert st.s["adv"]["muj"]["at"] == "casbah"
-    assert without == sum(v for n, v in arabs.hit_list(st, "med", 0))  # other Paths untouched
+    assert isinstance(st.top, Absorb) and st.top.hits == 8
+    p = Position(st)
+    assert p.adv.kaaba == 4
+    assert p.muj()["at"] == "casbah"
+    assert without == hits(st, "med", 0)  # other Paths untouched
 
 
 def test_17_5_tribal_mujahideen_add_2_and_lose_nothing() -> None:
     st = _invading(2, "tribal")
-    arabs.invade_path(st, "greek")
-    assert st.top["hits"] == 5
-    assert st.s["adv"]["kaaba"] == 2 and st.s["adv"]["muj"]["at"] == "casbah"
+    arab.invade_path(st, st.tables.greek)
+    assert isinstance(st.top, Absorb) and st.top.hits == 5
+    p = Position(st)
+    assert p.adv.kaaba == 2 and p.muj()["at"] == "casbah"
 
 
 def test_17_5_used_even_when_the_invasion_scores_no_hits() -> None:
     st = _invading(3, "syrian", path="caucasus", card=3)  # card 3: Caucasus is a Fitna
-    arabs.invade_path(st, "caucasus")
-    assert st.s["adv"]["muj"]["at"] == "caucasus"  # a Fitna: in place, unused
-    assert st.s["adv"]["kaaba"] == 3
+    arab.invade_path(st, st.tables.caucasus)
+    p = Position(st)
+    assert p.muj()["at"] == "caucasus"  # a Fitna: in place, unused
+    assert p.adv.kaaba == 3
     st2 = _invading(3, "syrian", path="med")
-    st2.s["armies"]["byzantine_med"]["at"] = "tingitana"  # far away: the invasion still happens
-    st2.s["armies"]["exarchate"]["at"] = "paris"
-    st2.s["armies"]["visigoths"]["at"] = "dead"
-    st2.s["armies"]["franks"]["at"] = "dead"
-    arabs.invade_path(st2, "med")
-    assert st2.s["adv"]["kaaba"] == 2 and st2.s["adv"]["muj"]["at"] == "casbah"
+    with st2.edit():
+        p2 = Position(st2)
+        for army, at in (
+            ("byzantine_med", "tingitana"),  # far away: the invasion still happens
+            ("exarchate", "paris"),
+            ("visigoths", "dead"),
+            ("franks", "dead"),
+        ):
+            p2.army(army).at = p2.place(at)
+    arab.invade_path(st2, st2.tables.med)
+    assert p2.adv.kaaba == 2 and p2.muj()["at"] == "casbah"
 
 
 # -- 17.6 Jihads -------------------------------------------------------------------------------
@@ -181,126 +212,151 @@ def test_17_5_used_even_when_the_invasion_scores_no_hits() -> None:
 
 def test_17_6_4_jihad_keeps_the_mujahideen_on_the_path() -> None:
     st = _invading(5, "syrian", path="parthian", jihad=True)
-    arabs.invade_path(st, "parthian")
-    assert st.s["adv"]["kaaba"] == 4 and st.s["adv"]["muj"]["at"] == "parthian"
+    arab.invade_path(st, st.tables.parthian)
+    p = Position(st)
+    assert p.adv.kaaba == 4 and p.muj()["at"] == "parthian"
 
 
 def test_7_1_2_fitna_interrupts_the_jihad_and_still_flips_the_islam_marker() -> None:
     st = _invading(5, "syrian", path="indian", jihad=True, card=3)  # card 3: Indian Fitna
-    st.s["islam"]["indian"]["at"] = 1
-    arabs.invade_path(st, "indian")
-    jihad = st.s["adv"]["jihad"]
-    assert jihad["stop"] and st.s["islam"]["indian"]["dis"]
-    assert st.s["adv"]["kaaba"] == 5  # not used
+    with st.edit():
+        Position(st).islam("indian").at = 1
+    st.rng = LoadedDice([])
+    arab.invade_path(st, st.tables.indian)
+    p = Position(st)
+    jihad = p.jihad()
+    assert jihad is not None and jihad["stop"] and p.islam("indian").dis
+    assert p.adv.kaaba == 5  # not used
     # [14.10 step 5] the interrupted Alternating Jihad stays; the Stop Sign comes off
-    syrians.jihad_redirection(st)
-    assert jihad["path"] == "indian" and not jihad["stop"]
-    syrians.jihad_redirection(st)
-    assert jihad["path"] == "parthian" and st.s["adv"]["muj"]["at"] == "parthian"
+    jihad_redirection(st)
+    assert p.jihad() == {**jihad, "path": "indian", "stop": False}
+    jihad_redirection(st)
+    jihad = p.jihad()
+    assert jihad is not None and jihad["path"] == "parthian" and p.muj()["at"] == "parthian"
 
 
 def test_17_6_2_start_paths_dead_paths_and_no_live_path() -> None:
     st = arrange(muster, advanced=True)
-    adv = st.s["adv"]
-    syrians.start_jihad(st, "persia", "alternating", "17.6.1")
-    assert adv["jihad"] == {"target": "persia", "mode": "alternating", "path": "parthian", "stop": False}
-    assert adv["muj"]["at"] == "parthian"
-    st.s["armies"]["persian_parthian"]["at"] = "dead"
-    syrians.start_jihad(st, "persia", "alternating", "17.6.1")
-    assert adv["jihad"]["mode"] == "one_front" and adv["jihad"]["path"] == "indian"
+    p = Position(st)
+    common.start_jihad(st, "persia", "alternating", "17.6.1")
+    assert p.jihad() == {"target": "persia", "mode": "alternating", "path": "parthian", "stop": False}
+    assert p.muj()["at"] == "parthian"
+    with st.edit():
+        p.army("persian_parthian").at = p.place("dead")
+    common.start_jihad(st, "persia", "alternating", "17.6.1")
+    jihad = p.jihad()
+    assert jihad is not None and jihad["mode"] == "one_front" and jihad["path"] == "indian"
     # [17.6.5] a Jihad vs. Persia with Persia gone still ends a Jihad vs. Greece
-    syrians.start_jihad(st, "byzantium", "one_front", "17.6.1")
-    assert adv["jihad"]["path"] == "greek"
-    st.s["armies"]["persian_indian"]["at"] = "dead"
-    syrians.start_jihad(st, "persia", "alternating", "17.6.1")
-    assert adv["jihad"] is None and adv["muj"]["at"] == "casbah"
+    common.start_jihad(st, "byzantium", "one_front", "17.6.1")
+    jihad = p.jihad()
+    assert jihad is not None and jihad["path"] == "greek"
+    with st.edit():
+        p.army("persian_indian").at = p.place("dead")
+    common.start_jihad(st, "persia", "alternating", "17.6.1")
+    assert p.adv.jihad is None and p.muj()["at"] == "casbah"
 
 
 def test_17_6_1_a_jihad_breaks_a_truce_with_its_target() -> None:
-    st = arrange(muster, advanced=True)
-    st.s["adv"]["truce"] = "persia"
-    syrians.start_jihad(st, "persia", "alternating", "17.6.1")
-    assert st.s["adv"]["truce"] is None and st.s["adv"]["jihad"] is not None
+    def mutate(p: Position) -> None:
+        muster(p)
+        p.adv.truce = "persia"
+
+    st = arrange(mutate, advanced=True)
+    common.start_jihad(st, "persia", "alternating", "17.6.1")
+    adv = Position(st).adv
+    assert adv.truce is None and adv.jihad is not None
 
 
 def test_14_10_step_5_alternating_jihad_turns_one_front_or_ends() -> None:
     st = arrange(muster, advanced=True)
-    adv = st.s["adv"]
-    syrians.start_jihad(st, "byzantium", "alternating", "17.6.1")
-    syrians.jihad_redirection(st)
-    assert adv["jihad"]["path"] == "med" and adv["muj"]["at"] == "med"
-    st.s["armies"]["byzantine_med"]["at"] = "dead"  # the Med Path is now Dead
-    syrians.jihad_redirection(st)
-    assert adv["jihad"] == {"target": "byzantium", "mode": "one_front", "path": "greek", "stop": False}
-    syrians.jihad_redirection(st)
-    assert adv["jihad"]["path"] == "greek"
+    p = Position(st)
+    common.start_jihad(st, "byzantium", "alternating", "17.6.1")
+    jihad_redirection(st)
+    jihad = p.jihad()
+    assert jihad is not None and jihad["path"] == "med" and p.muj()["at"] == "med"
+    with st.edit():
+        p.army("byzantine_med").at = p.place("dead")  # the Med Path is now Dead
+    jihad_redirection(st)
+    assert p.jihad() == {"target": "byzantium", "mode": "one_front", "path": "greek", "stop": False}
+    jihad_redirection(st)
+    jihad = p.jihad()
+    assert jihad is not None and jihad["path"] == "greek"
 
 
 def test_17_6_5_worked_example_persia_destroyed_ends_the_jihad() -> None:
-    def mutate(s: dict[str, Any]) -> None:
-        s["armies"]["persian_indian"]["at"] = "dead"  # long gone; the Pratihara are active
-        s["armies"]["persian_parthian"].update(at="transoxiana", top=True, cursed=True)
-        s["rulers"]["persia"] = 5
-        muster(s)
+    def mutate(p: Position) -> None:
+        p.army("persian_indian").at = p.place("dead")  # long gone; the Pratihara are active
+        parthian = p.army("persian_parthian")
+        parthian.at = p.place("transoxiana")
+        parthian.top = parthian.cursed = True
+        p.d.rulers[PERSIA] = 5
+        muster(p)
 
     st = arrange(mutate, advanced=True)
-    adv = st.s["adv"]
-    syrians.start_jihad(st, "persia", "alternating", "17.6.1")
-    assert adv["jihad"]["mode"] == "one_front" and adv["jihad"]["path"] == "parthian"
-    endturn.surrender(st)  # the Persian army falls on the Sogdians; Persia collapses (14.6.2)
-    assert st.s["rulers"]["persia"] is None
-    assert adv["jihad"] is None and adv["muj"]["at"] == "casbah"
+    p = Position(st)
+    common.start_jihad(st, "persia", "alternating", "17.6.1")
+    jihad = p.jihad()
+    assert jihad is not None and jihad["mode"] == "one_front" and jihad["path"] == "parthian"
+    end_turn.surrender(st)  # the Persian army falls on the Sogdians; Persia collapses (14.6.2)
+    assert st.data.rulers[PERSIA] is None
+    assert p.adv.jihad is None and p.muj()["at"] == "casbah"
 
 
 def test_17_6_card_32_runs_kaaba_and_jihad_when_drawn() -> None:
-    def mutate(s: dict[str, Any]) -> None:
-        s["deck"].remove(32)
-        s["deck"].insert(0, 32)
-        muster(s, kaaba=2)
+    def mutate(p: Position) -> None:
+        p.d.deck.remove(32)
+        p.d.deck.insert(0, 32)
+        muster(p, kaaba=2)
 
-    st = arrange(mutate, advanced=True, stack=[{"k": "turn", "step": "draw"}])
-    st._run()
-    adv = st.s["adv"]
-    assert adv["kaaba"] == 4
-    assert adv["jihad"] is not None and adv["jihad"]["target"] == "persia"
+    st = arrange(mutate, advanced=True, stack=lambda t: [Turn(step="draw")])
+    p = Position(st)
+    assert p.adv.kaaba == 4
+    jihad = p.jihad()
+    assert jihad is not None and jihad["target"] == "persia"
 
 
 # -- 17.1.2 Caliph Umar I, 14.10 step 3 the Damascus Status Check ----------------------------------
 
 
+def umar_event(st: JihadState) -> None:
+    umar = next(e for e in st.tables.card[2].events if e.type == "caliph_umar_i")
+    effects.resolve(st, umar, (2, 0))
+
+
 def test_17_1_2_caliph_umar_waits_for_damascus_then_reinforces() -> None:
     st = arrange(advanced=True)
-    adv = st.s["adv"]
-    umar = next(e for e in st.g.content.card(2).events if e.type == "caliph_umar_i")
-    HANDLERS["caliph_umar_i"](st, umar, [2, 0], None)
-    assert adv["umar"] and adv["kaaba"] == 2
-    syrians.damascus_check(st)
-    assert adv["damascus"] == "christian"  # not converted yet
-    st.s["islam"]["greek"]["at"] = 1
-    syrians.damascus_check(st)
-    assert adv["damascus"] == "capital" and adv["kaaba"] == 5 and adv["muj"]["side"] == "syrian"
-    assert not adv["umar"]
+    p = Position(st)
+    umar_event(st)
+    assert p.adv.umar and p.adv.kaaba == 2
+    damascus_check(st)
+    assert p.adv.damascus == "christian"  # not converted yet
+    with st.edit():
+        p.islam("greek").at = 1
+    damascus_check(st)
+    adv = p.adv
+    assert adv.damascus == "capital" and adv.kaaba == 5 and adv.muj_side == "syrian"
+    assert not adv.umar
 
 
 def test_17_1_2_caliph_umar_at_once_and_more_if_monophysite() -> None:
-    st = arrange(advanced=True)
-    adv = st.s["adv"]
-    st.s["islam"]["greek"]["at"] = 1
-    adv["religion"] = "monophysite"
-    umar = next(e for e in st.g.content.card(2).events if e.type == "caliph_umar_i")
-    HANDLERS["caliph_umar_i"](st, umar, [2, 0], None)
-    assert adv["kaaba"] == 6 and not adv["umar"]
+    def mutate(p: Position) -> None:
+        p.islam("greek").at = 1
+        p.adv.religion = "monophysite"
+
+    st = arrange(mutate, advanced=True)
+    umar_event(st)
+    adv = Position(st).adv
+    assert adv.kaaba == 6 and not adv.umar
 
 
 def test_options_syrian_muster_start_and_tribal_jihad() -> None:
     opts = {"syrian_muster": "start", "tribal_jihad": True}
     st = arrange(advanced=True, options=opts)
-    adv = st.s["adv"]
-    card = st.g.content.card(32)
-    HANDLERS["kaaba"](st, card.events[0], [32, 0], None)
-    assert adv["kaaba"] == 4  # every Ka'aba symbol counts from the first turn
+    kaaba_event(st)
+    assert Position(st).adv.kaaba == 4  # every Ka'aba symbol counts from the first turn
     tribal = arrange(advanced=True, options=opts)
-    syrians.start_jihad(tribal, "byzantium", "one_front", "17.6.1")
-    jihad = tribal.s["adv"]["jihad"]
+    common.start_jihad(tribal, "byzantium", "one_front", "17.6.1")
+    p = Position(tribal)
+    jihad = p.jihad()
     assert jihad is not None and jihad["path"] == "greek"
-    assert tribal.s["adv"]["muj"] == {"at": "greek", "side": "tribal"}
+    assert p.muj() == {"at": "greek", "side": "tribal"}

@@ -16,7 +16,7 @@ from typing import TypeVar
 import pytest
 
 from consim.core.errors import ContentError
-from consim.games.jihad.content_models import (
+from consim.games.jihad.content import (
     CONTENT_DIR,
     EFFECT_TYPES,
     PATH_ORDER,

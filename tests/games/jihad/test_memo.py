@@ -1,5 +1,5 @@
-"""The Actions Phase menu is built once per decision and kept in ``State.memo`` (see
-``actions._current_menu``). A stale menu would offer actions of a position that is gone, so at
+"""The Actions Phase menu is built once per position and kept in ``State.cache`` (see
+``rules.actions.Actions.menu``). A stale menu would offer actions of a position that is gone, so at
 every decision of whole games the live state must offer exactly what a state rebuilt from its
 saved form offers, and a clone must go its own way without touching the original."""
 

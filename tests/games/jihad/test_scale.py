@@ -16,7 +16,7 @@ from consim.bots.driver import play_out
 from consim.core.game import Outcome
 from consim.core.rng import Rng
 from consim.games.jihad.bots import HeuristicBot
-from consim.games.jihad.game import JihadState
+from consim.games.jihad.state import JihadState
 
 
 class FixedDie(Rng):

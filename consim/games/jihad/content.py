@@ -1,4 +1,5 @@
-"""Typed models of The First Jihad's component data (map, powers, cards, set-up).
+"""The First Jihad's content: typed models of its component data (map, powers, cards, set-up),
+its options, and the static tables one set of options gives (shared by every state of a game).
 
 The printed components (map, tiles, cards, Player Aid) are not public. The YAML files in
 ``content/`` hold every value the rulebook states or implies, plus reconstructions for the rest;
@@ -21,16 +22,40 @@ then :class:`JihadContent` checks every cross-reference between files. Errors ra
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
+from consim.core.action import Action
 from consim.core.content import load_model, read_yaml
 from consim.core.errors import ContentError
+from consim.core.game import GameOptions
 
 CONTENT_DIR = Path(__file__).parent / "content"
+
+#: content fields no rule reads, each with the reason it stays in the data
+UNREAD_FIELDS: dict[str, str] = {
+    "Capital.rebuild_rule": "where a Capital may be rebuilt, in words for people (8.8.2, 8.8.3 are "
+    "rules/actions.py's _capital_actions)",
+    "CaliphUmarI.kaaba_increase_optional_rule": "the optional rule of 17.1.2 is not published, so it "
+    "is not offered (NOTES.md)",
+    "DarAlIslamRow.rule": "the rule each result follows, for people; the code of each result cites it "
+    "(rules/dar.py)",
+    "GreatKing.revolt_ap": "the figure 16.4.3 gives; each Revolt card carries its own great_king_ap",
+    "HitListItem.applies": "the Hit List (7.2.1) in words, for people and front ends",
+    "Land.alt_names": "other spellings of a Land's name, for people and front ends",
+    "Land.symbols": "the printed map symbols a front end draws (the rules read the Land's tags and "
+    "the Trade Routes)",
+    "Outcome.scoring": "the scoring rules (5.2) in words, for people",
+    "PathDef.border_colour": "the Path's printed colour, which a front end draws",
+    "Refugee.benefit": "the Refugee's benefit (19.2.1) in words, for people",
+    "Ruler.truce_side": "component data: the Ruler tile's Truce side (22.1), which a front end draws",
+    "SequenceStep.rule": "the reconstructed Sequence of Play (4.1) in words, for people",
+    "TradeRoute.optional_unlimited": "the optional unlimited Nile (21.4.3.3) is not offered (NOTES.md)",
+}
 
 # ---------------------------------------------------------------------------------------------
 # Fixed vocabularies (they are rules, not component values)
@@ -1422,7 +1447,10 @@ class SetupFile(_Strict):
         return self.setups[1 if advanced else 0]
 
     def _layers(self, advanced: bool) -> tuple[Setup, ...]:
-        return tuple(self.setups) if advanced else (self.setups[0],)
+        """The set-up records one game uses, the one it extends first."""
+        top = self.setup(advanced)
+        base = tuple(s for s in self.setups if s.id == top.extends)
+        return (*base, top)
 
     def start_armies(self, advanced: bool) -> tuple[ArmyStart, ...]:
         """Every army's start, the Advanced additions included when ``advanced``."""
@@ -1793,3 +1821,471 @@ def load_content(directory: Path = CONTENT_DIR) -> JihadContent:
 def load_default_content() -> JihadContent:
     """The shipped content, loaded once and shared (it is immutable)."""
     return load_content()
+
+
+# =============================================================================================
+# Options
+# =============================================================================================
+
+
+class JihadOptions(GameOptions):
+    """Options of The First Jihad: the Basic Game (rules 1-14) or the Advanced Game (15-22);
+    the other options each pick one of two plausible readings of an unclear rule (the defaults
+    are the readings argued for in NOTES.md)."""
+
+    advanced: bool = Field(
+        False,
+        description=(
+            "[15.0] play the Advanced Game (rules 15-22): six Paths with the African and Caucasus "
+            "Paths, all 50 cards, the Syrians and Jihads, the Dar al-Islam Table, Jews and Refugees, "
+            "Byzantine Religion, Critical Cities and Trade, and Truces."
+        ),
+    )
+
+    persian_truce: Literal["both", "either"] = Field(
+        "both",
+        description=(
+            "[22.2, Advanced Game] when Persia may accept the Persian Truce: 'both' needs no "
+            "Zoroastrian Land converted AND Persian armies in Nehavend and Yezd; 'either' lets "
+            "either condition do ('if neither applies, Persia must reject')."
+        ),
+    )
+    syrian_muster: Literal["damascus", "start"] = Field(
+        "damascus",
+        description=(
+            "[17.1.1, Advanced Game] when Ka'aba symbols start to count: 'damascus' only once "
+            "Damascus is the Islamic Capital and card #2 has been drawn (the Syrians 'first get "
+            "reinforcements' then); 'start' from the first turn."
+        ),
+    )
+    baqt_country: Literal["active", "present"] = Field(
+        "active",
+        description=(
+            "[16.3, Advanced Game] who may sign a Baqt: 'active' - the Country (Armenia or Nubia) "
+            "as the Path's active army in a flag Land; 'present' - also while it still stands "
+            "neutral in its start Land behind the Byzantine Garrison (a Full Baqt; the Garrison "
+            "stays where it is)."
+        ),
+    )
+    tribal_jihad: bool = Field(
+        False,
+        description=(
+            "[17.2, 17.6.5, Advanced Game] may a Jihad start while the Ka'aba Number is 2? false: "
+            "no (only the Syrian side is ready for Jihad, and a Number of 2 ends one); true: yes, "
+            "with the Tribal Mujahideen (2 Hits a turn, and the Number never falls)."
+        ),
+    )
+    besieged_land: Literal["arab", "disputed"] = Field(
+        "arab",
+        description=(
+            "[2.1.5, 7.4.3] who holds the Land of an army besieged in its Castle: 'arab' counts "
+            "the disputed Land as Arab-held (conversion may enter it, it scores 5.2 B); "
+            "'disputed' gives it to neither side until the siege is raised or the army leaves. "
+            "Either way the Arabs invade from that Land and the Bulgar inversion (2.1.6.1) applies."
+        ),
+    )
+    constantinople_falls: Literal["retreat", "siege"] = Field(
+        "retreat",
+        description=(
+            "[2.1.6.2] when Constantinople 'falls' (Icons lost, Themes raised in Greece): "
+            "'retreat' when the Byzantine army leaves it; 'siege' already when the army is driven "
+            "into its Castle, since the Arabs then hold the countryside (military control)."
+        ),
+    )
+
+
+# =============================================================================================
+# The tables of one game: every content id is a small int
+# =============================================================================================
+
+SEAT = "player"
+#: [2.1.1, 7.1.1] counter-clockwise from the Greek Path (Basic game Paths)
+BASIC_PATHS: tuple[str, ...] = ("greek", "med", "indian", "parthian")
+#: [2.1.1, 7.1.1, 7.2, 14.1] the Advanced Game's six Paths, counter-clockwise from the Greek Path
+ADVANCED_PATH_ORDER: tuple[str, ...] = PATH_ORDER
+#: the Theaters by id: [2.1.3] West and East; [21.4] the African and Caucasus Paths are each a
+#: Theater of their own (ids in the order of the AP markers)
+THEATERS: tuple[str, ...] = ("west", "east", "african", "caucasus")
+WEST, EAST, AFRICAN, CAUCASUS = 0, 1, 2, 3
+#: [8.1] the strategic order of the Theaters, counter-clockwise from the West
+BASIC_THEATERS = (WEST, EAST)
+ADVANCED_THEATERS = (WEST, AFRICAN, EAST, CAUCASUS)
+#: the two Empires (they have Rulers, Capitals and Last Stand chits)
+EMPIRES: tuple[str, ...] = ("byzantium", "persia")
+BYZANTIUM, PERSIA = 0, 1
+EMPIRE_NAME = ("Byzantium", "Persia")
+#: [6.3.3] bonus AP token colours
+COLOURS: tuple[str, ...] = ("red", "blue", "purple")
+RED, BLUE, PURPLE = 0, 1, 2
+#: places that are not Lands, after the Lands in the place table
+OFF_PLACES: tuple[str, ...] = ("off", "dead", "berber_revolt_box", "out", "available")
+#: [19.2] the Refugees, in the order of the set-up
+REFUGEES: tuple[str, ...] = ("mardaites", "parsees", "manichees")
+MARDAITES, PARSEES, MANICHEES = 0, 1, 2
+#: [7.3] army levels, best first
+LEVELS: tuple[str, ...] = ("strong", "weak", "shattered")
+#: [8.1] the segments of the Actions Phase: a Theater, or one Path of a Divided Theater
+SEGMENTS: tuple[str, ...] = ("west", "east", "greek", "med", "indian", "parthian", "african", "caucasus")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class JihadTables:
+    """Everything static about one game: the content, the options and their readings, and the
+    id tables. Paths are ints in this game's counter-clockwise order; places are ints (every
+    Land of the map, then the off-map places of :data:`OFF_PLACES`); armies and castles are
+    ints in content order; cards are their numbers."""
+
+    opts: JihadOptions
+    content: JihadContent
+    advanced: bool
+    #: [2.1.5, 7.4.3] a besieged army's Land is disputed (held by neither side)
+    disputed_siege: bool
+    #: [22.2] Persia may accept a Truce if either condition holds (else both must)
+    truce_either: bool
+    #: [2.1.6.2] Constantinople falls when its army is besieged, not only when it retreats
+    falls_on_siege: bool
+    #: [17.1.1] Ka'aba symbols count from the start (else once the Syrians muster)
+    muster_at_start: bool
+    #: [17.2, 17.6.5] a Jihad may start while the Ka'aba Number is 2
+    tribal_jihad: bool
+    #: [16.3] a Neutral Country in its Full flag Land may sign a Baqt too
+    baqt_present: bool
+    # -- Paths ---------------------------------------------------------------------------------
+    path_name: tuple[str, ...]
+    path_id: dict[str, int]
+    #: the Path's printed name ("Greek Path")
+    path_title: tuple[str, ...]
+    path_len: tuple[int, ...]
+    #: the Lands of each Path from Mecca outward, as place ids (Land i at [i - 1])
+    path_lands: tuple[tuple[int, ...], ...]
+    path_theater: tuple[int, ...]
+    #: [2.1.4] the Crossing into Land j from Land j - 1 (0 = Mecca), "" at 0
+    crossing_in: tuple[tuple[str, ...], ...]
+    #: [16.1] the African and Caucasus Paths (each a Theater of its own)
+    lone: tuple[bool, ...]
+    greek: int
+    med: int
+    indian: int
+    parthian: int
+    african: int
+    caucasus: int
+    # -- Theaters ------------------------------------------------------------------------------
+    #: this game's Theaters in the strategic order (8.1)
+    theaters: tuple[int, ...]
+    #: this game's Theaters in the order of their AP markers (what the view lists)
+    ap_theaters: tuple[int, ...]
+    theater_paths: tuple[tuple[int, ...], ...]
+    #: the Path of a lone Theater (-1 for West and East)
+    theater_path: tuple[int, ...]
+    # -- Places --------------------------------------------------------------------------------
+    place_name: tuple[str, ...]
+    place_id: dict[str, int]
+    n_lands: int
+    land: tuple[Land, ...]
+    #: this game's Path of each Land (-1 if the Land is not in this game)
+    land_path: tuple[int, ...]
+    land_index: tuple[int, ...]
+    land_title: tuple[str, ...]
+    #: [2.1.2] round Lands are the Ends of the Earth
+    land_round: tuple[bool, ...]
+    land_religion: tuple[str, ...]
+    #: each place is a Land of one of this game's Paths
+    on_map: tuple[bool, ...]
+    #: [21.2] Damascus (the Christian Damascus marker, the Islamic Capital)
+    damascus: int
+    off: int
+    dead: int
+    berber_box: int
+    out: int
+    available: int
+    # -- Armies --------------------------------------------------------------------------------
+    army_name: tuple[str, ...]
+    army_id: dict[str, int]
+    army_path: tuple[int, ...]
+    army_power: tuple[str, ...]
+    #: [9.1.2] the face-up value: strong (weak for a Garrison) and weak
+    army_strong: tuple[int, ...]
+    army_weak: tuple[int, ...]
+    #: [8.2.2] an army without a Ruler
+    army_barbarian: tuple[bool, ...]
+    #: [16.2] a Byzantine Garrison: weak only
+    army_garrison: tuple[bool, ...]
+    #: [9.1.1] the army's religion (None: Not Religious, a sun); the Berbers' and the
+    #: Byzantines' are read from the state (8.5.3, 20.3)
+    army_religion: tuple[str | None, ...]
+    army_follows_marker: tuple[bool, ...]
+    #: the order of army names (ties on a Path are broken by name)
+    army_rank: tuple[int, ...]
+    #: each Path's armies with the low bits of their sort key: name rank << 5 | id
+    army_sort_keys: tuple[tuple[tuple[int, int], ...], ...]
+    #: every army of a Path (2.1.1: an army never leaves its Path), in content order
+    armies_of_path: tuple[tuple[int, ...], ...]
+    #: the armies of each Power, by power id
+    armies_of_power: dict[str, tuple[int, ...]]
+    # -- Castles and the rest ------------------------------------------------------------------
+    castle_name: tuple[str, ...]
+    castle_id: dict[str, int]
+    castle_major: tuple[bool, ...]
+    castle_strong: tuple[int | None, ...]
+    castle_weak: tuple[int, ...]
+    #: the minor power tracks of this game, in set-up order
+    track_name: tuple[str, ...]
+    track_id: dict[str, int]
+    track_title: tuple[str, ...]
+    #: [13.1] the Path each face of a track affects (-1 if not in this game), by face id
+    face_path: tuple[dict[str, int], ...]
+    #: [8.9, 8.10] the AP to move the marker right, by face id
+    face_cost: tuple[dict[str, int], ...]
+    bulgars: int
+    cyprus: int
+    tibet: int
+    socotra: int
+    #: [3.2.1, 15.4] the cards in use (numbers)
+    cards: tuple[int, ...]
+    #: cards by number (index 0 unused)
+    card: tuple[Card, ...]
+    rulership: RulershipTable
+    routes: tuple[TradeRoute, ...]
+    route_ids: tuple[str, ...]
+    #: [21.4.1] each route's end Lands and Theaters, as ids
+    route_ends: tuple[tuple[int, int], ...]
+    route_theaters: tuple[tuple[int, int], ...]
+    #: [21.5] the Military and Religious Heartland of each Empire: (path, index), if in this game
+    military_heartland: tuple[tuple[int, int] | None, ...]
+    religious_heartland: tuple[tuple[int, int] | None, ...]
+    #: [5.2 D, 7.4.2] each Empire's Capital: Outcome Points (strong, weak), Hits a side absorbs
+    capital_points: tuple[tuple[int, int], ...]
+    capital_hits: tuple[int, ...]
+    #: [6.3.2, 16.5] a Great King's AP limit; [16.1] the AP a lone Path's army gets a turn;
+    #: [20.4] the Pact's Great King's AP
+    king_max_ap: int
+    ap_per_turn: int
+    pact_ap: int
+    #: [8.14] each Empire's Last Stand chit: the AP and the Ruler rating it adds
+    stand_ap: tuple[int, ...]
+    stand_skill: tuple[int, ...]
+    #: [17.2] the Ka'aba Number without a tile in Mecca, and the highest tile
+    kaaba_min: int
+    kaaba_max: int
+    #: [2.1.5.4, 7.2.1] the Hit an undisrupted Muslim invading Land adds
+    islam_hit: int
+    #: [12.4] the Themes' Hit modifier
+    themes_hit: int
+    #: [8.5, 8.9-8.11] how each track's marker moves right: by appeasement, or a naval battle
+    #: won on this number or more
+    track_appease: tuple[bool, ...]
+    track_target: tuple[int, ...]
+    #: [12.1] the Greek Fleet and the Immortals go to the Used box when used
+    fleet_used_box: bool
+    immortals_used_box: bool
+    #: [3.2.1, 3.3] how this game builds its deck
+    deck: DeckSetup
+    #: [16.3] each lone Path's Country and more distant power (army ids, by Path)
+    country: dict[int, int]
+    distant: dict[int, int]
+    #: [10.1] the Christian faiths
+    christian: frozenset[str]
+    #: [8.1] each segment of the Actions Phase: its Theater, its Paths, and its Path (-1 for
+    #: a whole Theater)
+    seg_theater: dict[str, int]
+    seg_paths: dict[str, tuple[int, ...]]
+    seg_path: dict[str, int]
+    #: [12.1] the Greek Fleet's DRM by side
+    fleet_drm: dict[str, int]
+    a_done: Action
+    a_decline: Action
+
+
+def _special(land: Land | None, tag: str) -> bool:
+    return land is not None and tag in land.tags
+
+
+def build_tables(opts: JihadOptions, content: JihadContent | None = None) -> JihadTables:
+    """The static tables of a game with these options."""
+    c = content or load_default_content()
+    advanced = opts.advanced
+    path_name = ADVANCED_PATH_ORDER if advanced else BASIC_PATHS
+    path_id = {p: i for i, p in enumerate(path_name)}
+    lands = c.map.lands
+    n_lands = len(lands)
+    place_name = (*(x.id for x in lands), *OFF_PLACES)
+    place_id = {n: i for i, n in enumerate(place_name)}
+    path_lands = tuple(tuple(place_id[x] for x in c.path(p).lands) for p in path_name)
+    land_path = [-1] * n_lands
+    land_index = [0] * n_lands
+    for p, row in enumerate(path_lands):
+        for i, x in enumerate(row, start=1):
+            land_path[x] = p
+            land_index[x] = i
+    crossing_in: list[tuple[str, ...]] = []
+    for name in path_name:
+        ls = c.path_lands(name)
+        cross = ["", c.path(name).mecca_crossing]
+        cross.extend(x.crossing_outward or "ordinary" for x in ls[:-1])
+        crossing_in.append(tuple(cross))
+    theater_of = {"greek": WEST, "med": WEST, "indian": EAST, "parthian": EAST, "african": AFRICAN}
+    theater_of["caucasus"] = CAUCASUS
+    theater_paths = tuple(
+        tuple(path_id[p] for p in ps if p in path_id)
+        for ps in (("greek", "med"), ("indian", "parthian"), ("african",), ("caucasus",))
+    )
+    armies = tuple(a for a in c.powers.armies if advanced or not a.advanced_only)
+    army_name = tuple(a.id for a in armies)
+    assert len(armies) <= 32, "path_armies packs army ids in 5 bits"
+    ranked = sorted(range(len(armies)), key=lambda i: army_name[i])
+    army_rank = [0] * len(armies)
+    for r, i in enumerate(ranked):
+        army_rank[i] = r
+    armies_of_power: dict[str, list[int]] = {}
+    for i, a in enumerate(armies):
+        armies_of_power.setdefault(a.power, []).append(i)
+    castles = c.powers.castles
+    tracks: tuple[str, ...] = tuple(t.track for t in c.setup.start_tracks(advanced=advanced))
+    track_id = {n: i for i, n in enumerate(tracks)}
+    minors = [c.minor_power(n) for n in tracks]
+    routes = c.map.trade_routes
+
+    def heartland(empire: str, kind: str) -> tuple[int, int] | None:
+        for x in lands:
+            owner = x.military_heartland if kind == "military" else x.religious_heartland
+            if owner == empire and x.path in path_id:
+                return path_id[x.path], x.index
+        return None
+
+    deck = c.setup.setup(advanced=advanced).deck
+    cards = tuple(card.number for card in c.cards.cards if not (deck.remove_boxed and card.boxed))
+    capitals: dict[str, Capital] = {x.empire: x for x in c.powers.capitals}
+    stands: dict[str, LastStandChit] = {x.empire: x for x in c.powers.last_stand_chits}
+    blessings = {b.id: b for b in c.powers.blessings}
+    army_of_power = {a.power: i for i, a in reversed(list(enumerate(armies)))}
+
+    def lone_power(powers: list[Power]) -> dict[int, int]:
+        """[16.3] the army of each of these powers, by the Path it stands on."""
+        out = {}
+        for power in powers:
+            if power.id in army_of_power:
+                for p in power.paths:
+                    if p in path_id:
+                        out[path_id[p]] = army_of_power[power.id]
+        return out
+
+    seg_theater = {"west": WEST, "east": EAST}
+    seg_theater.update({p: theater_of[p] for p in path_name})
+    seg_paths = {"west": theater_paths[WEST], "east": theater_paths[EAST]}
+    seg_paths.update({p: (path_id[p],) for p in path_name})
+    seg_path = {"west": -1, "east": -1}
+    seg_path.update(path_id)
+    fleet = blessings["greek_fleet"]
+    themes = next(s for s in blessings["icons"].sides if s.id == "themes")
+    great_king = c.powers.great_king
+    return JihadTables(
+        opts=opts,
+        content=c,
+        advanced=advanced,
+        disputed_siege=opts.besieged_land == "disputed",
+        truce_either=opts.persian_truce == "either",
+        falls_on_siege=opts.constantinople_falls == "siege",
+        muster_at_start=opts.syrian_muster == "start",
+        tribal_jihad=opts.tribal_jihad,
+        baqt_present=opts.baqt_country == "present",
+        path_name=path_name,
+        path_id=path_id,
+        path_title=tuple(c.path(p).name for p in path_name),
+        path_len=tuple(len(r) for r in path_lands),
+        path_lands=path_lands,
+        path_theater=tuple(theater_of[p] for p in path_name),
+        crossing_in=tuple(crossing_in),
+        lone=tuple(p in ADVANCED_PATHS for p in path_name),
+        greek=path_id["greek"],
+        med=path_id["med"],
+        indian=path_id["indian"],
+        parthian=path_id["parthian"],
+        african=path_id.get("african", -1),
+        caucasus=path_id.get("caucasus", -1),
+        theaters=ADVANCED_THEATERS if advanced else BASIC_THEATERS,
+        ap_theaters=(WEST, EAST, AFRICAN, CAUCASUS) if advanced else (WEST, EAST),
+        theater_paths=theater_paths,
+        theater_path=(-1, -1, path_id.get("african", -1), path_id.get("caucasus", -1)),
+        place_name=place_name,
+        place_id=place_id,
+        n_lands=n_lands,
+        land=tuple(lands),
+        land_path=tuple(land_path),
+        land_index=tuple(land_index),
+        land_title=tuple(x.name for x in lands),
+        land_round=tuple(x.ends_of_the_earth for x in lands),
+        land_religion=tuple(x.religion for x in lands),
+        on_map=tuple(i < n_lands and land_path[i] >= 0 for i in range(len(place_name))),
+        damascus=place_id["damascus"],
+        off=place_id["off"],
+        dead=place_id["dead"],
+        berber_box=place_id["berber_revolt_box"],
+        out=place_id["out"],
+        available=place_id["available"],
+        army_name=army_name,
+        army_id={n: i for i, n in enumerate(army_name)},
+        army_path=tuple(path_id[a.path] for a in armies),
+        army_power=tuple(a.power for a in armies),
+        army_strong=tuple(a.strong if a.strong is not None else a.weak for a in armies),
+        army_weak=tuple(a.weak for a in armies),
+        army_barbarian=tuple(not c.power(a.power).has_ruler for a in armies),
+        army_garrison=tuple(a.garrison for a in armies),
+        army_religion=tuple(None if a.sun else a.religion for a in armies),
+        army_follows_marker=tuple(a.religion_follows_byzantine_marker for a in armies),
+        army_rank=tuple(army_rank),
+        army_sort_keys=tuple(
+            tuple((i, army_rank[i] << 5 | i) for i, a in enumerate(armies) if a.path == p) for p in path_name
+        ),
+        armies_of_path=tuple(tuple(i for i, a in enumerate(armies) if a.path == p) for p in path_name),
+        armies_of_power={k: tuple(v) for k, v in armies_of_power.items()},
+        castle_name=tuple(x.id for x in castles),
+        castle_id={x.id: i for i, x in enumerate(castles)},
+        castle_major=tuple(x.kind == "major" for x in castles),
+        castle_strong=tuple(x.strong for x in castles),
+        castle_weak=tuple(x.weak for x in castles),
+        track_name=tracks,
+        track_id=track_id,
+        track_title=tuple(m.name for m in minors),
+        face_path=tuple({f.id: path_id.get(f.affects_path, -1) for f in m.faces} for m in minors),
+        face_cost=tuple({f.id: f.appease_cost or 1 for f in m.faces} for m in minors),
+        bulgars=track_id["bulgars"],
+        cyprus=track_id["cyprus"],
+        tibet=track_id["tibet"],
+        socotra=track_id.get("socotra", -1),
+        cards=cards,
+        card=(c.cards.cards[0], *c.cards.cards),
+        rulership=c.setup.rulership_table,
+        routes=routes,
+        route_ids=tuple(r.id for r in routes),
+        route_ends=tuple((place_id[r.ends[0]], place_id[r.ends[1]]) for r in routes),
+        route_theaters=tuple((THEATERS.index(r.theaters[0]), THEATERS.index(r.theaters[1])) for r in routes),
+        military_heartland=tuple(heartland(e, "military") for e in EMPIRES),
+        religious_heartland=tuple(heartland(e, "religious") for e in EMPIRES),
+        seg_theater=seg_theater,
+        seg_paths=seg_paths,
+        seg_path=seg_path,
+        fleet_drm={x.id: x.drm or 0 for x in fleet.sides},
+        capital_points=tuple(
+            (capitals[e].strong_outcome_points, capitals[e].weak_outcome_points) for e in EMPIRES
+        ),
+        capital_hits=tuple(capitals[e].hits_absorbed_per_side for e in EMPIRES),
+        king_max_ap=great_king.max_ap,
+        ap_per_turn=great_king.ap_per_turn,
+        pact_ap=great_king.monophysite_pact_ap,
+        stand_ap=tuple(stands[e].ap_bonus for e in EMPIRES),
+        stand_skill=tuple(stands[e].skill_bonus for e in EMPIRES),
+        kaaba_min=c.map.mecca.base_syrian_strength,
+        kaaba_max=max(x.value for x in c.powers.kaaba_tiles),
+        islam_hit=c.map.mecca.islam_hit_bonus,
+        themes_hit=themes.hit_modifier or 0,
+        track_appease=tuple(m.move_right == "appease" for m in minors),
+        track_target=tuple(m.naval_battle_target or 6 for m in minors),
+        fleet_used_box=fleet.goes_to_used_box,
+        immortals_used_box=blessings["immortals"].goes_to_used_box,
+        deck=deck,
+        country=lone_power([x for x in c.powers.powers if x.baqt_country]),
+        distant=lone_power([x for x in c.powers.powers if x.more_distant_power]),
+        christian=frozenset(r.id for r in c.map.religions if r.christian),
+        a_done=Action("done"),
+        a_decline=Action("decline"),
+    )
