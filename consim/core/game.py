@@ -250,6 +250,11 @@ class Game(ABC):
 
     def restore(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict`; raises ``RestoreError`` if inconsistent."""
+        return self._restore(data)
+
+    def _restore(self, data: Mapping[str, Any], rng: Rng | None = None) -> State:
+        """:meth:`restore`, with ``rng`` (if given) driving the automatic steps that follow: a
+        position built by hand keeps the scripted dice a test gave it."""
         try:
             fmt = data.get("format")
             if fmt != STATE_FORMAT:
@@ -302,6 +307,8 @@ class Game(ABC):
             RecursionError,
         ) as exc:
             raise RestoreError(f"cannot restore {self.id} state: {exc!r}"[:300]) from exc
+        if rng is not None:
+            state.rng = rng
         try:
             state._advance()
             state._settled()
@@ -768,7 +775,8 @@ class State:
     def edit(self) -> Iterator[Any]:
         """Set up a position by hand (tests, scenario designers): change ``state.data`` (and
         ``state.stack``) inside the block; on leaving it the state is checked like a restored
-        one and starts a new history here (:meth:`rebase`).
+        one and starts a new history here (:meth:`rebase`). Scripted dice set on ``state.rng``
+        before the block drive the automatic steps that follow it.
 
         >>> import consim
         >>> state = consim.load_game("iraq", players=2).new_game(seed=1)
@@ -788,9 +796,10 @@ class State:
         start.update(log=[], actions=[], undo_floor=0, chat=[], version=self.version + 1)
         start.pop("undo", None)
         start.pop("start", None)
-        fresh = self.game.restore(start)
+        fresh = self.game._restore(start, rng=self.rng)
         fresh._start = start
         self._become(fresh)
+        self._changed()  # what restoring asked of the position belongs to the discarded copy
 
     def refresh(self) -> None:
         """Forget what was computed from the position (who acts, legal actions, cached queries)

@@ -277,3 +277,20 @@ def test_random_games_finish() -> None:
         play_out(state, bots_for(game, "random", seed))
         out = state.outcome()
         assert out is not None and out.turns == 4
+
+
+def test_scripted_dice_set_before_an_edit_drive_the_steps_after_it() -> None:
+    from consim.core.testing import LoadedDice
+
+    state = new(2)
+    bid_all(state, {"A": 2, "B": 1})
+    while state.data.phase == "react":
+        state.apply(state.to_act()[0], "pass")
+    seat = state.to_act()[0]
+    state.rng = LoadedDice([6])
+    with state.edit():
+        pass
+    assert isinstance(state.rng, LoadedDice)
+    state.apply(seat, "roll")
+    assert state.data.rolls[-1] == 6
+    assert "menu builds" not in state.cache or state.cache["menu builds"] == 1  # nothing stale
