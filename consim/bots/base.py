@@ -45,10 +45,7 @@ def bot_kinds(game: Game) -> dict[str, Callable[[Game, str, int], Bot]]:
     """Bot factories by kind for ``game``: ``random`` for every game, plus the kinds the game
     names in its ``bots`` table (``"module:Class"``, imported when first asked for)."""
     kinds: dict[str, Callable[[Game, str, int], Bot]] = {"random": lambda g, seat, seed: RandomBot(seed)}
-    named: dict[str, str] = dict(getattr(game, "bots", {}) or {})
-    legacy = getattr(game, "heuristic_bot", None)  # the first engine's single heuristic bot
-    if legacy and "heuristic" not in named:
-        named["heuristic"] = legacy
+    named: dict[str, str] = dict(game.bots)
     for kind, target in named.items():
         kinds[kind] = _factory(target)
     return kinds
