@@ -10,6 +10,7 @@ cost per decision (a game whose one decision does nothing, played by the random 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -28,10 +29,8 @@ def _null_decisions_per_second(repeats: int, decisions: int) -> list[float]:
 
     def run() -> None:
         state = game.new_game(1)
-        try:
+        with contextlib.suppress(RuntimeError):  # the step limit: the synthetic game has no end
             play_out(state, bots_for(game, "random", 1), max_steps=decisions)
-        except RuntimeError:
-            pass  # the step limit: the synthetic game has no end
 
     run()
     return [decisions / timed(run) for _ in range(repeats)]

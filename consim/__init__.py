@@ -23,7 +23,6 @@ from consim.core import (
     load_game,
     replay,
 )
-
 from consim.core.version import __version__
 
 __all__ = [
