@@ -53,9 +53,23 @@ def _unit_sides(st: FitnaState) -> list[int]:
     t = st.tables
     fs = st.data.force_side
     sides = [fs[f] for f in t.unit_force]
-    shia = t.force_index["shia_militia"]
     n = t.n_spaces
     units = st.data.units
+    n_seats = len(t.seats)
+    # [20.0] Sunni and Al Sham militias answer to the player of the Free Syrian Army in Syria
+    # and to the player of the Free Iraqi Army in Iraq (scenario 11: two players)
+    by_country = {
+        t.country_index["syria"]: fs[t.force_index["fsa"]],
+        t.country_index["iraq"]: fs[t.force_index["fia"]],
+    }
+    for f in ("sunni_militia", "al_sham_militia"):
+        for u in t.force_units[t.force_index[f]]:
+            at = units[u].at
+            if at < n:
+                patron = by_country.get(t.space_country[at], -1)
+                if 0 <= patron < n_seats:
+                    sides[u] = patron
+    shia = t.force_index["shia_militia"]
     militias = [u for u in t.force_units[shia] if units[u].at < n]
     if not militias:
         return sides
@@ -101,6 +115,30 @@ def units_of(st: FitnaState, side: int) -> list[int]:
     n = st.tables.n_spaces
     sides = unit_sides(st)
     return [i for i, u in enumerate(st.data.units) if u.at < n and sides[i] == side]
+
+
+def force_of_side(st: FitnaState, side: int) -> int:
+    """The force of a non-player side (IS, KDP, PYD, PKK), or -1."""
+    t = st.tables
+    for name, k in (("is", t.IS), ("kdp", t.KDP), ("pyd", t.PYD), ("pkk", t.PKK)):
+        if side == k:
+            return t.force_index[name]
+    return -1
+
+
+def commander(st: FitnaState, side: int) -> int:
+    """[25.2, 26.2] The seat (index) that commands the units of ``side`` now: a seat commands
+    its own; IS and the Kurds the seat activating them (``force_seat``); else -1."""
+    if 0 <= side < len(st.tables.seats):
+        return side
+    f = force_of_side(st, side)
+    return st.data.force_seat[f] if f >= 0 else -1
+
+
+def commanded_sides(st: FitnaState, seat_idx: int) -> list[int]:
+    """The non-player sides (IS, the Kurdish factions) ``seat_idx`` commands now (25.2, 26.2)."""
+    t = st.tables
+    return [k for k in (t.IS, t.KDP, t.PYD, t.PKK) if commander(st, k) == seat_idx]
 
 
 def has_enemy(st: FitnaState, s: int, side: int) -> bool:
@@ -234,7 +272,54 @@ def may_enter(st: FitnaState, u: int, s: int) -> bool:
             return False
         if t.unit_garrison[u] and sk != ks:
             return False  # [26.3] garrisons stay on their faction's spaces
-    return True
+    # [26.0] nobody moves through a Kurdish zone its Peshmerga occupy
+    return ks >= 0 or s not in closed_kurdish_zones(st)
+
+
+def closed_kurdish_zones(st: FitnaState) -> frozenset[int]:
+    """[26.0] "Players are not allowed to move through Kurdish zones occupied by Peshmerga
+    units": the spaces bearing a faction's name that the faction holds, joined by links into
+    zones; a zone holding a unit of that faction is closed to every other unit (NOTES.md)."""
+    found: frozenset[int] | None = st.cache.get("closed_kurdish")
+    if found is not None:
+        return found
+    t = st.tables
+    control = st.data.control
+    held = [s for s in range(t.n_spaces) if t.space_kurd_side[s] >= 0 and control[s] == t.space_kurd_side[s]]
+    held_set = set(held)
+    here = stacks(st)
+    closed: set[int] = set()
+    seen: set[int] = set()
+    for start in held:
+        if start in seen:
+            continue
+        zone = [start]
+        seen.add(start)
+        i = 0
+        while i < len(zone):
+            for nb in t.adj[zone[i]]:
+                if nb in held_set and nb not in seen and t.space_kurd_side[nb] == t.space_kurd_side[start]:
+                    seen.add(nb)
+                    zone.append(nb)
+            i += 1
+        faction = t.space_kurd_side[start]
+        if any(t.unit_kurd_side[u] == faction for z in zone for u in here[z]):
+            closed.update(zone)
+    found = st.cache["closed_kurdish"] = frozenset(closed)
+    return found
+
+
+def kurdish_retreat_ok(st: FitnaState, u: int, s: int) -> bool:
+    """[26.1, 26.3] Kurdish units retreat only onto their own faction's spaces (scenario 7:
+    any Kurdish space); others anywhere."""
+    t = st.tables
+    ks = t.unit_kurd_side[u]
+    if ks < 0:
+        return True
+    sk = t.space_kurd_side[s]
+    if t.scenario.kurds_united:
+        return sk >= 0 or not t.unit_garrison[u]
+    return sk == ks
 
 
 def scenario_allows(st: FitnaState, u: int, s: int) -> bool:
@@ -279,6 +364,14 @@ def reach(st: FitnaState, u: int, start: int, mp: int) -> dict[int, int]:
             parent[nb] = s
             frontier.append((nb, d + 1))
     return parent
+
+
+def can_reach_any(st: FitnaState, u: int) -> bool:
+    """Whether counter ``u`` could end a move on another space (a first check before
+    offering its move)."""
+    start = st.data.units[u].at
+    mp = movement_allowance(st, u)
+    return any(s != start and room_for(st, s, [u]) for s in reach(st, u, start, mp))
 
 
 def path_to(parent: dict[int, int], dest: int) -> list[int]:
@@ -462,7 +555,35 @@ def traces_supply(st: FitnaState, u: int, s: int | None = None, side: int | None
     side = unit_sides(st)[u] if side is None else side
     f = _fname(t, t.unit_force[u])
     net = supply_net(st, side, t.unit_force[u], _source_countries(t, f, at))
-    return bool(net >> at & 1)
+    if net >> at & 1:
+        return True
+    extra = t.extra_sources[t.unit_force[u]]
+    return bool(extra and extra_net(st, side, extra) >> at & 1)
+
+
+def extra_net(st: FitnaState, side: int, sources: frozenset[int]) -> int:
+    """[14.x, a scenario's ``extra_supply``] The spaces linked through ``side``'s spaces to
+    one of these sources that ``side`` controls (a bit per space)."""
+    key = ("extra_net", side, sources)
+    cached: int | None = st.cache.get(key)
+    if cached is not None:
+        return cached
+    t = st.tables
+    control = st.data.control
+    start = [s for s in sorted(sources) if control[s] == side]
+    net = 0
+    for s in start:
+        net |= 1 << s
+    frontier = deque(start)
+    while frontier:
+        s = frontier.popleft()
+        for nb in t.adj[s]:
+            bit = 1 << nb
+            if not net & bit and control[nb] == side:
+                net |= bit
+                frontier.append(nb)
+    st.cache[key] = net
+    return net
 
 
 def is_supplied(st: FitnaState, u: int) -> bool:
@@ -483,7 +604,9 @@ def retreat_spaces(st: FitnaState, u: int, frm: int, side: int, already: dict[in
     t = st.tables
 
     def fits(s: int) -> bool:
-        return may_enter(st, u, s) and room_for(st, s, [u], already.get(s, ()))
+        return (
+            may_enter(st, u, s) and kurdish_retreat_ok(st, u, s) and room_for(st, s, [u], already.get(s, ()))
+        )
 
     adjacent = [s for s in t.adj[frm] if not has_enemy(st, s, side) and fits(s)]
     if adjacent:

@@ -598,6 +598,19 @@ class EntryBan(_Strict):
     forces: list[Force] = Field(default_factory=list)
 
 
+class ExtraSupply(_Strict):
+    """A scenario rule giving some forces supply sources beyond their own (14.x): Russian units
+    tracing to Iranian sources where Tartus and Latakia are out of play (scenario 8), Iranian
+    units to Damascus where Iran is (scenario 9), the Free Iraqi Army and Iraq's Sunni militias
+    to Turkish sources where Saudi Arabia is out of play (scenarios 2, 3, 6, 7). Units of
+    ``forces`` may also trace a line to any of ``spaces`` their side controls."""
+
+    forces: list[Force] = Field(min_length=1)
+    spaces: list[str] = Field(min_length=1)
+
+    _check = field_validator("spaces")(_spaces)
+
+
 class Scenario(_Sourced):
     """[32.0] One scenario: players, set-up, reinforcements, special rules and victory."""
 
@@ -644,6 +657,8 @@ class Scenario(_Sourced):
     entry_bans: list[EntryBan] = Field(default_factory=list)
     #: [20.0] pairs of forces that may never stack or fight together, beyond the rules' own
     no_stacking: list[tuple[Force, Force]] = Field(default_factory=list)
+    #: [14.x] supply sources some forces may use beyond their own (``ExtraSupply``)
+    extra_supply: list[ExtraSupply] = Field(default_factory=list)
     #: special rules in plain words, each with the flag the engine reads ("" if text only)
     special_rules: list[str] = Field(default_factory=list)
     victory: list[SeatVictory] = Field(default_factory=list)
@@ -1046,6 +1061,8 @@ class FitnaTables:
     unit_airmobile: tuple[bool, ...]
     unit_armour: tuple[bool, ...]
     unit_corps: tuple[bool, ...]
+    #: [3.0, 23.1] corps, division, brigade, regiment, group or garrison
+    unit_size: tuple[str, ...]
     unit_garrison: tuple[bool, ...]
     unit_decoy: tuple[bool, ...]
     unit_baghdadi: tuple[bool, ...]
@@ -1091,6 +1108,8 @@ class FitnaTables:
     space_barred: tuple[frozenset[int], ...]
     space_open_to: tuple[frozenset[int] | None, ...]
     no_stacking: frozenset[tuple[int, int]]
+    #: [14.x] per force, the extra supply sources the scenario gives it (``ExtraSupply``)
+    extra_sources: tuple[frozenset[int], ...]
     _interned: dict[tuple[str, tuple[str, ...]], Action] = field(default_factory=dict)
 
     def action(self, verb: str, *args: str) -> Action:
@@ -1263,6 +1282,7 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
         unit_airmobile=tuple(c.airmobile for c in counters),
         unit_armour=tuple(c.armour for c in counters),
         unit_corps=tuple(c.size == "corps" for c in counters),
+        unit_size=tuple(c.size for c in counters),
         unit_garrison=tuple(c.static for c in counters),
         unit_decoy=tuple(c.decoy for c in counters),
         unit_baghdadi=tuple(c.al_baghdadi for c in counters),
@@ -1308,5 +1328,9 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
         no_stacking=frozenset(
             (min(force_index[a], force_index[b]), max(force_index[a], force_index[b]))
             for a, b in sc.no_stacking
+        ),
+        extra_sources=tuple(
+            frozenset(space_by_id[s] for x in sc.extra_supply if f in x.forces for s in x.spaces)
+            for f in FORCES
         ),
     )

@@ -21,7 +21,22 @@ from consim.games.fitna.content import (
     load_content,
     playable_scenarios,
 )
-from consim.games.fitna.rules import cards, combat, common, events, movement, planning, supply, turn, victory
+from consim.games.fitna.rules import (
+    activation,
+    cards,
+    combat,
+    common,
+    events,
+    measures,
+    movement,
+    planning,
+    powers,
+    retreat,
+    supply,
+    turn,
+    upheavals,
+    victory,
+)
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.view import view
 
@@ -41,15 +56,20 @@ class FitnaGame(Game):
         *planning.FRAMES,
         *movement.FRAMES,
         *combat.FRAMES,
+        *retreat.FRAMES,
         *victory.FRAMES,
+        *upheavals.FRAMES,
+        *activation.FRAMES,
+        *powers.FRAMES,
+        *measures.FRAMES,
         common.DrawCards,
         common.Losses,
         common.JokerWindow,
         common.TensionLevels,
     )
     status = (
-        "in progress: the core rules (4.0-22.1, 29.0-31.1), playable scenarios; IS, Kurds, coups, "
-        "interventions and handler cards to come"
+        "in progress: every rule (4.0-31.1) and card handler; scenarios 1, 5, 8 and 9 playable, the "
+        "others' data still to be checked"
     )
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.fitna.bots:HeuristicBot"}
 
@@ -86,10 +106,14 @@ class FitnaGame(Game):
         return FORCES
 
     def controller(self, state: FitnaState, faction: str) -> str:
-        """The seat whose units of ``faction`` it plays now ("" for IS, the Kurds and forces not
-        in the game)."""
-        side = state.data.force_side[self.tables.force_index[faction]]
-        return state.seat_of(side) or ""
+        """The seat whose units of ``faction`` it plays now ("" for forces not in the game, and
+        for IS and the Kurds except during the activation a seat's card gave it, 25.2, 26.2)."""
+        f = self.tables.force_index[faction]
+        side = state.data.force_side[f]
+        seat = state.seat_of(side)
+        if seat is None and state.data.force_seat[f] >= 0:
+            seat = self.seats[state.data.force_seat[f]]
+        return seat or ""
 
     def id_tables(self) -> dict[str, tuple[str, ...]]:
         t = self.tables
@@ -150,6 +174,8 @@ class FitnaGame(Game):
             raise RestoreError("control names an unknown side")
         if len(d.force_side) != len(FORCES) or any(not 0 <= s <= t.NEUTRAL for s in d.force_side):
             raise RestoreError("force_side must give a known side to every force")
+        if len(d.force_seat) != len(FORCES) or any(not -1 <= s < len(t.seats) for s in d.force_seat):
+            raise RestoreError("force_seat must give a seat or -1 to every force")
         places = [
             *d.asset_pile,
             *d.event_pile,

@@ -64,6 +64,21 @@ class ActiveEffect(Data):
     other: int = -1
     #: the turn at whose end it expires
     until_turn: int = 0
+    #: the seat at the end of whose next own phase it expires (-1: it lasts to ``until_turn``)
+    phase_of: int = -1
+    #: the card tag it concerns (``no_tag_against``: "missile", "air"...)
+    tag: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival(Data):
+    """[27.1, 28.0] Units of an intervention still to come: the counters of ``force`` marked
+    with ``wave`` arrive for ``seat`` at the start of its phase of turn ``turn``."""
+
+    seat: int
+    force: int
+    wave: int
+    turn: int
 
 
 @dataclass(slots=True)
@@ -104,6 +119,11 @@ class FitnaData(Data):
     # -- forces and reinforcements [15.0, 20.0, 27.1, 28.0] --------------------------------------
     #: the side each force belongs to now (changes when the US or Russia intervene)
     force_side: list[Side] = field(default_factory=list)
+    #: [25.2, 26.2] the seat commanding a force it does not own (IS, the Kurds) for the
+    #: activation under way, -1 otherwise; per force
+    force_seat: list[int] = field(default_factory=list)
+    #: [27.1, 28.0] the waves of the interventions still to arrive
+    arrivals: list[Arrival] = field(default_factory=list)
     #: [15.0] each seat's batches still to come, in order
     batches: dict[Seat, list[list[UnitId]]] = field(default_factory=dict)
     #: [15.0] the last turn each seat took a batch (one a turn)
@@ -142,6 +162,7 @@ class FitnaState(State):
 
 __all__ = [
     "ActiveEffect",
+    "Arrival",
     "Card",
     "FitnaData",
     "FitnaState",

@@ -6,9 +6,9 @@ build positions for the rule tests on top of ``state.edit()``.
 card: which pile a card was drawn from is public), the order of the draw piles (with
 ``include_deck``), which units make up the enemy stacks it has not seen (each unit swapped
 only with another of the same force and size, so what a stack shows, 30.0, stays the same),
-and which IS counters are which (25.1). Cards and units named by a procedure under way are
-left alone. It also returns a function that translates an action taken in the original into
-the same action in the copy.
+and which IS counters are which (25.1), even for the player commanding IS. Cards and units
+named by a procedure under way are left alone. It also returns a function that translates an
+action taken in the original into the same action in the copy.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from consim.core.flow import Frame
 from consim.core.game import State
 from consim.core.rng import Rng
 from consim.core.testing import permute_slots
-from consim.games.fitna.board import unit_sides
+from consim.games.fitna.board import commander, unit_sides
 from consim.games.fitna.rules.combat import Offensives
 from consim.games.fitna.rules.common import POOL, UNUSED
 from consim.games.fitna.rules.turn import Campaign, Phase, Turn
@@ -88,6 +88,8 @@ def perturb(
         if rec.at < n:
             if sides[u] == me or (me >= 0 and d.known[rec.at] >> me & 1):
                 continue
+            if me >= 0 and not t.unit_is[u] and commander(other, sides[u]) == me:
+                continue  # [26.2] the Kurds it commands now it sees as its own
         elif not (t.unit_is[u] and rec.at == n + POOL):
             continue
         key = (-1, False) if t.unit_is[u] else (t.unit_force[u], t.unit_corps[u])

@@ -124,7 +124,7 @@ def test_event_limits_turn_earlier_card_scenario_player() -> None:
     assert event_refusal(st, "Iraq", card(st, 84)) == "it may be played only after #19 Chemical Weapons (8.2)"
     with st.edit() as d:
         d.played.append(18)
-    assert "not implemented yet" in (event_refusal(st, "Iraq", card(st, 84)) or "")
+    assert "no space holds units it may strike" in (event_refusal(st, "Iraq", card(st, 84)) or "")
     st5 = FitnaGame(scenario=5).new_game(1)
     with st5.edit() as d:
         d.turn = 2
@@ -147,9 +147,17 @@ def test_an_asset_is_not_an_event_but_engineers_and_drones_have_an_event_use() -
 def test_unimplemented_handler_refuses_the_event_but_not_the_ops() -> None:
     """Handler effects run in frames named handler_<name>; without one, the card can only be
     spent for OPs."""
-    st = position(
-        region_game(), {}, hands={"Iraq": ["Popular Mobilisation"]}, edit=no_jokers, frames=events("Iraq")
-    )
+    from typing import Any, ClassVar
+
+    from consim.core.flow import Frame
+
+    class Without(FitnaGame):
+        frames: ClassVar[tuple[type[Frame[Any]], ...]] = tuple(
+            f for f in FitnaGame.frames if f.name != "handler_mobilise"
+        )
+
+    game = Without(content=region_game().tables.content, scenario=2)
+    st = position(game, {}, hands={"Iraq": ["Popular Mobilisation"]}, edit=no_jokers, frames=events("Iraq"))
     assert 'play "Popular Mobilisation"' not in options(st)
     with pytest.raises(IllegalAction, match="not implemented yet"):
         st.apply("Iraq", 'play "Popular Mobilisation"')
@@ -421,13 +429,14 @@ def test_shia_militia_arrives_in_iraq_or_syria_where_its_player_holds() -> None:
 
 def test_rebels_arrive_in_syria_or_on_their_sources() -> None:
     """Scenario 1: FSA reinforcements on rebel-held supplied spaces in Syria or their sources
-    in Turkey and Jordan."""
+    in Turkey and Jordan; not on a full stack (4.0: Idlib and Azaz hold three units each)."""
     from consim.games.fitna.board import arrival_spaces
 
     st = FitnaGame(scenario=1).new_game(1)
     t = st.tables
     spaces = {t.space_name[s] for s in arrival_spaces(st, t.unit_by_label["13 Div"], t.seat_index["Rebels"])}
-    assert {"Idlib", "Gaziantep", "Amman"} <= spaces and "Kilis" not in spaces
+    assert {"Al-Bab", "Gaziantep", "Amman"} <= spaces
+    assert not spaces & {"Kilis", "Idlib", "Azaz"}
 
 
 # =============================================================================================
@@ -461,7 +470,10 @@ def test_a_registered_handler_frame_makes_the_card_playable() -> None:
             st.data.bonus_ops += int(params["max"])
 
     class WithOil(FitnaGame):
-        frames: ClassVar[tuple[type[Frame[Any]], ...]] = (*FitnaGame.frames, OilRevenue)
+        frames: ClassVar[tuple[type[Frame[Any]], ...]] = (
+            *(f for f in FitnaGame.frames if f.name != "handler_oil_revenue"),
+            OilRevenue,
+        )
 
     game = WithOil(content=region_game().tables.content, scenario=2)
     st = position(game, {}, hands={"Iraq": ["Oil Revenues"]}, edit=no_jokers, frames=events("Iraq"))

@@ -539,8 +539,10 @@ def flag_problems(s: Scenario, w: World) -> list[str]:
         if fia & (set(on_map(s)) | set(batched(s))):
             problems.append(f"scenario {s.number}: Free Iraqi Army units are born of the coup (23.1)")
     if s.number in COUP_IN_SYRIA:
+        # [23.1] a defector is replaced by an FSA counter not in the scenario, else one from
+        # the replacements section, else one of a batch still to come (upheavals.replacement)
         fsa = {c.id for c in w.counters.counters if c.force == "fsa"}
-        spare = fsa - set(on_map(s)) - set(batched(s))
+        spare = fsa - set(on_map(s))
         if len(spare) < 3:
             problems.append(
                 f"scenario {s.number}: only {len(spare)} FSA counters left for a coup's defectors"

@@ -117,7 +117,7 @@ def test_level_6_gives_every_player_a_batch_or_replacements() -> None:
 
 def test_level_10_batches_and_the_interventions_hook() -> None:
     """[22.1] Level 10: batches for everyone; the US and Russian interventions follow through
-    the frame ``handler_tension_10`` (not yet provided: said in the log)."""
+    the frame ``handler_tension_10`` (tested in ``test_powers``)."""
     st = position(
         region_game(),
         {"1 Mech Div": "Baghdad"},
@@ -127,4 +127,4 @@ def test_level_10_batches_and_the_interventions_hook() -> None:
     with st.edit():
         push_levels(st)
     assert 10 in st.data.levels_done
-    assert any("not carried out yet" in x for x in texts(st))
+    assert any("Russia heightens its involvement" in x for x in texts(st))  # [28.0]

@@ -71,7 +71,13 @@ from consim.games.fitna.rules.common import (
     take_from_hand,
     uname,
 )
-from consim.games.fitna.rules.deck import cancel_effect, could_be_cancelled, reactions
+from consim.games.fitna.rules.deck import (
+    cancel_effect,
+    could_be_cancelled,
+    handler_frame,
+    names_opponent,
+    reactions,
+)
 from consim.games.fitna.state import ActiveEffect, Card, FitnaState, Seat, Space, UnitId
 
 #: [25.5, 26.5] cards any other player may cancel (the others: only the player targeted)
@@ -133,11 +139,14 @@ class PlayCard(Step):
 
     def _targeted(self, st: FitnaState, i: int) -> bool:
         """Whether effect ``i`` picks its spaces before the cancellation window (a strike
-        after a reveal picks among the revealed stacks, afterwards)."""
+        after a reveal picks among the revealed stacks, afterwards; a handler that strikes,
+        ``picks_spaces``, before it like a strike)."""
         effects = self.effects(st)
         e = effects[i]
         if isinstance(e, RevealStack):
             return True
+        if isinstance(e, Handler):
+            return bool(getattr(handler_frame(st, e.name), "picks_spaces", False))
         return isinstance(e, Strike) and not any(isinstance(x, RevealStack) for x in effects[:i])
 
     def _choices(self, st: FitnaState, i: int) -> list[int]:
@@ -149,6 +158,11 @@ class PlayCard(Step):
             sides = unit_sides(st)
             spaces = [s for s, us in enumerate(stacks(st)) if us and sides[us[0]] != side]
             return [s for s in spaces if s not in chosen]
+        if isinstance(e, Handler):
+            cls = handler_frame(st, e.name)
+            assert cls is not None
+            found: list[int] = cls.space_choices(st, self.seat, self.card, dict(e.params))
+            return [s for s in found if s not in chosen and not self._barred(st, s)]
         assert isinstance(e, Strike)
         spaces = strike_spaces(st, side, self.nation(st), e.reach, self.origins(st))
         revealed = [
@@ -156,10 +170,29 @@ class PlayCard(Step):
         ]
         if revealed:
             spaces = [s for s in spaces if s in revealed]
-        return [s for s in spaces if s not in chosen]
+        return [s for s in spaces if s not in chosen and not self._barred(st, s)]
+
+    def _barred(self, st: FitnaState, s: int) -> bool:
+        """[provenance/cards.md section 8 ``no_tag_against``] A restriction (Iron Dome, S-300)
+        keeps cards of a tag off the spaces holding the bound player's units (Special Jokers
+        are never bound)."""
+        if self.special:
+            return False
+        t = st.tables
+        tags = t.card_tags[self.card]
+        bound = {e.other for e in st.data.effects if e.kind == "no_tag_against" and e.tag in tags}
+        if not bound:
+            return False
+        sides = unit_sides(st)
+        return any(sides[u] in bound for u in stacks(st)[s])
 
     def _wanted(self, st: FitnaState, i: int) -> int:
         e = self.effects(st)[i]
+        if isinstance(e, Handler):
+            cls = handler_frame(st, e.name)
+            assert cls is not None
+            count: int = cls.space_count(dict(e.params))
+            return count
         return e.stacks if isinstance(e, RevealStack) else e.spaces
 
     def _needs_pick(self, st: FitnaState, i: int) -> bool:
@@ -203,9 +236,10 @@ class PlayCard(Step):
                 f"{label}: choose an enemy stack to reveal ({len(self.targets[i])} of {e.stacks} chosen).",
                 R_FOG,
             )
+        steps = int(e.params.get("steps", 1)) if isinstance(e, Handler) else e.steps
         return (
-            f"{label}: choose a space to strike, each losing {e.steps} step{'s' if e.steps > 1 else ''} "
-            f"({len(self.targets[i])} of {e.spaces} chosen; the caveats of 21.0 apply).",
+            f"{label}: choose a space to strike, each losing {steps} step{'s' if steps > 1 else ''} "
+            f"({len(self.targets[i])} of {self._wanted(st, i)} chosen; the caveats of 21.0 apply).",
             R_SPECIAL if self.special else R_EVENTS,
         )
 
@@ -252,7 +286,11 @@ class PlayCard(Step):
                     refs=(("card", self.label(st)),),
                 )
             st.mark_reveal()
-            needs = any(isinstance(e, OpponentLosesCards) for e in self.effects(st))
+            needs = any(
+                isinstance(e, OpponentLosesCards)
+                or (isinstance(e, Handler) and names_opponent(st, e.name, dict(e.params)))
+                for e in self.effects(st)
+            )
             self.stage = "opponent" if needs else "targets"
             if needs and len(self._others(st)) == 1:
                 self.opponent = self._others(st)[0]
@@ -346,7 +384,12 @@ class PlayCard(Step):
                 st.emit(f"{label} reveals {sname(st, s)}: {shown}.", R_FOG, to=(self.seat,))
             st.mark_reveal((self.seat,))
         elif isinstance(e, Handler):
-            st.push_named(f"handler_{e.name}", seat=self.seat, card=self.card, effect=i)
+            extra: dict[str, Any] = {}
+            if names_opponent(st, e.name, dict(e.params)):
+                extra["opponent"] = self.opponent
+            if self._targeted(st, i):
+                extra["spaces"] = list(self.targets[i])
+            st.push_named(f"handler_{e.name}", seat=self.seat, card=self.card, effect=i, **extra)
 
     def _finish(self, st: FitnaState) -> None:
         t = st.tables

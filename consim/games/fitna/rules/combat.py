@@ -17,20 +17,22 @@ from typing import Any, Literal
 from consim.core.action import Action
 from consim.core.flow import Frame
 from consim.games.fitna.board import (
+    STACK_LIMIT,
+    STACK_LIMIT_IS,
     attack_points,
     banned_between,
+    commanded_sides,
     defence_points,
     has_enemy,
     may_attack_space,
     may_enter,
     may_strike_space,
-    retreat_spaces,
-    room_for,
     seat_nation,
     stacks,
     unit_sides,
 )
 from consim.games.fitna.content import CRT, CRT_COLUMNS, ColumnShift, Handler, Strike, crt_column
+from consim.games.fitna.content import FORCES as FORCE_NAMES
 from consim.games.fitna.rules import (
     R_ADVANCE,
     R_ASSET_PLAY,
@@ -38,8 +40,8 @@ from consim.games.fitna.rules import (
     R_LOSSES,
     R_OFFENSIVE,
     R_RESULTS,
-    R_RETREAT,
     R_SHIFTS,
+    R_US_APPROVAL,
 )
 from consim.games.fitna.rules.common import (
     A_DONE,
@@ -50,6 +52,7 @@ from consim.games.fitna.rules.common import (
     cname,
     discard_card,
     eliminate,
+    intervention_check,
     joker_window,
     lose_step,
     names,
@@ -67,7 +70,14 @@ from consim.games.fitna.rules.common import (
     take_from_hand,
     uname,
 )
-from consim.games.fitna.rules.deck import cancels, handler_frame, reaction_refusal, timing_refusal
+from consim.games.fitna.rules.deck import (
+    cancels,
+    handler_frame,
+    only_if,
+    reaction_refusal,
+    segment_cards,
+    timing_refusal,
+)
 from consim.games.fitna.state import ActiveEffect, Card, FitnaState, Seat, UnitId
 
 #: [18.3] results under which the attacker takes the space
@@ -79,76 +89,63 @@ WINS = ("DR", "DR*", "DS")
 # =============================================================================================
 
 
-def segment_cards(st: FitnaState, seat: str) -> list[int]:
-    """Cards played at the start of the Offensives segment, before the first offensive (#37
-    Cyber War): those whose handler frame says ``timing = "offensives"`` and allows it."""
-    t = st.tables
-    out: list[int] = []
-    seen: set[str] = set()
-    for c in st.data.hands[seat]:
-        if t.card_name[c] in seen or timing_refusal(st, seat, c):
-            continue
-        handlers = [e for e in t.card_effects[c] if isinstance(e, Handler)]
-        if not handlers:
-            continue
-        ok = True
-        for e in handlers:
-            cls = handler_frame(st, e.name)
-            if cls is None or getattr(cls, "timing", "") != "offensives":
-                ok = False
-                break
-            check = getattr(cls, "refusal", None)
-            if check is not None and check(st, seat, c, dict(e.params)) is not None:
-                ok = False
-                break
-        if ok:
-            seen.add(t.card_name[c])
-            out.append(c)
-    return out
-
-
 def can_attack(st: FitnaState, u: int) -> bool:
     """A unit that may take part in an offensive: it has an attack value (26.1: garrisons
-    never attack)."""
+    never attack); every IS counter may, face down (a decoy is only found out when turned
+    over, 25.1)."""
     t = st.tables
-    return not t.unit_garrison[u] and t.unit_attack[u][0] > 0 and not t.unit_is[u]
+    if t.unit_is[u]:
+        return True
+    return not t.unit_garrison[u] and t.unit_attack[u][0] > 0
 
 
-def attackers_at(st: FitnaState, seat: str, s: int) -> list[int]:
-    side = st.tables.seat_index[seat]
+def attackers_at(st: FitnaState, side: int, s: int) -> list[int]:
     sides = unit_sides(st)
     return [u for u in stacks(st)[s] if sides[u] == side and can_attack(st, u)]
 
 
-def targets_for(st: FitnaState, seat: str, source: int, units: list[int]) -> list[int]:
-    """[18.0, 21.0] Adjacent spaces holding enemy units that all of ``units`` may attack."""
+def targets_for(st: FitnaState, seat: str, source: int, units: list[int], side: int = -1) -> list[int]:
+    """[18.0, 21.0] Adjacent spaces holding enemy units that all of ``units`` may attack.
+    ``side``: the attacking side when it is not the seat's own (IS or the Kurds it activates,
+    25.2, 26.2), which never attack a side the seat commands (a reading, NOTES.md)."""
     t = st.tables
-    side = t.seat_index[seat]
+    me = t.seat_index[seat]
+    side = me if side < 0 else side
+    mine = {me, *commanded_sides(st, me)}
+    sides = unit_sides(st)
     out = []
     for s in t.adj[source]:
         if s in t.out_of_play or not has_enemy(st, s, side):
             continue
-        if not may_attack_space(st, units, s):
+        foe = sides[stacks(st)[s][0]]
+        if foe in mine or not may_attack_space(st, units, s):
             continue
-        foe = unit_sides(st)[stacks(st)[s][0]]
-        if foe < len(t.seats) and banned_between(st, side, foe):
+        if any(t.unit_kurd_side[a] >= 0 and not may_enter(st, a, s) for a in units):
+            continue  # [26.0, 26.3] nor attack into another faction's territory
+        if foe < len(t.seats) and banned_between(st, me, foe):
             continue
         out.append(s)
     return out
 
 
-def sources_for(st: FitnaState, seat: str) -> list[int]:
-    """Spaces the seat may launch an offensive from: some unit there can attack some target."""
+def sources_for(st: FitnaState, seat: str, sides: list[int]) -> list[int]:
+    """Spaces the seat may launch an offensive from with units of ``sides`` (its own, or those
+    it activates): some unit there can attack some target."""
     t = st.tables
-    side = t.seat_index[seat]
     out = []
     for s in range(t.n_spaces):
-        if st.data.control[s] != side:
+        side = st.data.control[s]
+        if side not in sides:
             continue
-        units = attackers_at(st, seat, s)
-        if any(targets_for(st, seat, s, [u]) for u in units):
+        units = attackers_at(st, side, s)
+        if any(targets_for(st, seat, s, [u], side) for u in units):
             out.append(s)
     return out
+
+
+def stack_limit(st: FitnaState, side: int) -> int:
+    """[4.0, 18.0] At most 3 units in an offensive, 4 for IS."""
+    return STACK_LIMIT_IS if side == st.tables.IS else STACK_LIMIT
 
 
 # =============================================================================================
@@ -159,29 +156,36 @@ def sources_for(st: FitnaState, seat: str) -> list[int]:
 @dataclass(slots=True)
 class Offensives(MenuStep):
     """[18.0] ``seat`` launches up to ``left`` offensives (one per combat OP), any stack, as
-    often as it likes; then Isolated markers come off units in supply again (12.1 step 5)."""
+    often as it likes; then Isolated markers come off units in supply again (12.1 step 5).
+    ``sides``: the sides whose units attack when they are not the seat's own (IS or the Kurds
+    during an activation, 25.2, 26.2)."""
 
     name = "offensives"
     rule = R_OFFENSIVE
     seat: Seat
     left: int
     launched: int = 0
+    sides: list[int] = field(default_factory=list)
 
     def who(self, st: FitnaState) -> str | None:
         return self.seat if self.left > 0 else None
 
+    def _sides(self, st: FitnaState) -> list[int]:
+        return self.sides or [st.tables.seat_index[self.seat]]
+
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
+        whose = f" with {side_list(st, self.sides)}" if self.sides else ""
         return (
-            f"Offensives: choose the space to attack from ({self.left} offensives left), or 'done'.",
+            f"Offensives{whose}: choose the space to attack from ({self.left} offensives left), or 'done'.",
             R_OFFENSIVE,
         )
 
     def menu(self, st: FitnaState, seat: str) -> dict[Action, Callable[[], None]]:
         t = st.tables
         out: dict[Action, Callable[[], None]] = {}
-        for s in sorted(sources_for(st, seat), key=lambda x: t.space_name[x]):
+        for s in sorted(sources_for(st, seat, self._sides(st)), key=lambda x: t.space_name[x]):
             out[t.action("attack_from", t.space_name[s])] = self._launcher(st, s)
-        if not self.launched:
+        if not self.launched and not self.sides:
             for c in segment_cards(st, seat):
                 out[t.action("play", t.card_name[c])] = self._player(st, c)
         out[A_DONE] = lambda: self.advance(st)
@@ -197,19 +201,27 @@ class Offensives(MenuStep):
         def launch() -> None:
             self.left -= 1
             self.launched += 1
-            st.push(OffensiveSetup(seat=self.seat, source=s))
+            side = st.data.control[s]
+            own = side == st.tables.seat_index[self.seat]
+            st.push(OffensiveSetup(seat=self.seat, source=s, side=-1 if own else side))
 
         return launch
 
     def advance(self, st: FitnaState) -> None:
         st.remove(self)
-        st.push_named("lift_isolation")
+        if not self.sides:
+            st.push_named("lift_isolation")
+
+
+def side_list(st: FitnaState, sides: list[int]) -> str:
+    return " and ".join(side_name(st, x) for x in sides)
 
 
 @dataclass(slots=True)
 class OffensiveSetup(Step):
     """[18.0, 18.1] The units of one offensive, one at a time (3 at most, 4 for IS), then the
-    target: an adjacent space held by the enemy that every one of them may attack (21.0)."""
+    target: an adjacent space held by the enemy that every one of them may attack (21.0). IS
+    counters are face down: the player adds "an IS counter", not a named one (25.1)."""
 
     name = "offensive_setup"
     rule = R_OFFENSIVE
@@ -217,34 +229,48 @@ class OffensiveSetup(Step):
     source: int
     chosen: list[UnitId] = field(default_factory=list)
     stage: Literal["units", "target"] = "units"
+    side: int = -1
+
+    def _side(self, st: FitnaState) -> int:
+        return st.tables.seat_index[self.seat] if self.side < 0 else self.side
 
     def who(self, st: FitnaState) -> str | None:
         return self.seat
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         if self.stage == "target":
-            return (f"Choose the space {names(st, self.chosen)} attack.", R_OFFENSIVE)
-        chosen = names(st, self.chosen) if self.chosen else "none yet"
+            return (f"Choose the space {self._names(st)} attack.", R_OFFENSIVE)
+        chosen = self._names(st) if self.chosen else "none yet"
+        most = stack_limit(st, self._side(st))
         return (
             f"Offensive from {sname(st, self.source)}: add units one at a time (chosen: {chosen}; at "
-            "most 3), then 'attack'. Units left behind stay on the space.",
+            f"most {most}), then 'attack'. Units left behind stay on the space.",
             R_OFFENSIVE,
         )
 
+    def _names(self, st: FitnaState) -> str:
+        return names(st, self.chosen) if self._side(st) != st.tables.IS else is_names(st, self.chosen)
+
     def options(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
+        side = self._side(st)
         if self.stage == "target":
             return [
                 t.action("target", t.space_name[s])
                 for s in sorted(
-                    targets_for(st, seat, self.source, self.chosen), key=lambda x: t.space_name[x]
+                    targets_for(st, seat, self.source, self.chosen, side), key=lambda x: t.space_name[x]
                 )
             ]
         out: list[Action] = []
-        if len(self.chosen) < 3:
-            for u in sorted(attackers_at(st, seat, self.source), key=lambda x: t.unit_label[x]):
-                if u not in self.chosen and targets_for(st, seat, self.source, [*self.chosen, u]):
-                    out.append(t.action("add", uname(st, u)))
+        if len(self.chosen) < stack_limit(st, side):
+            seen: set[str] = set()
+            for u in sorted(attackers_at(st, side, self.source), key=lambda x: t.unit_label[x]):
+                label = face_label(st, u)
+                if u in self.chosen or label in seen:
+                    continue
+                if targets_for(st, seat, self.source, [*self.chosen, u], side):
+                    seen.add(label)
+                    out.append(t.action("add", label))
         if self.chosen:
             out.append(t.action("attack"))
         return out
@@ -252,7 +278,18 @@ class OffensiveSetup(Step):
     def choose(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action.verb == "add":
-            self.chosen.append(t.unit_by_label[action.args[0]])
+            label = action.args[0]
+            if label == IS_COUNTER:
+                # [25.1] the counters are face down: the first one not yet chosen
+                side = self._side(st)
+                u = next(
+                    x
+                    for x in attackers_at(st, side, self.source)
+                    if x not in self.chosen and face_label(st, x) == IS_COUNTER
+                )
+            else:
+                u = t.unit_by_label[label]
+            self.chosen.append(u)
         elif action.verb == "attack":
             self.stage = "target"
         else:
@@ -263,8 +300,29 @@ class OffensiveSetup(Step):
                     source=self.source,
                     target=t.space_by_name[action.args[0]],
                     attackers=self.chosen,
+                    side=self.side,
                 )
             )
+
+
+#: [25.1] how a face-down IS counter is named in actions and prompts
+IS_COUNTER = "IS counter"
+
+
+def face_label(st: FitnaState, u: int) -> str:
+    """A unit as its player may name it: IS counters other than Al Baghdadi are face down."""
+    t = st.tables
+    if t.unit_is[u] and not t.unit_baghdadi[u]:
+        return IS_COUNTER
+    return t.unit_label[u]
+
+
+def is_names(st: FitnaState, units: list[int]) -> str:
+    n = sum(1 for u in units if face_label(st, u) == IS_COUNTER)
+    named = [uname(st, u) for u in units if face_label(st, u) != IS_COUNTER]
+    if n:
+        named.append(f"{n} IS counter{'s' if n > 1 else ''}")
+    return ", ".join(named) or "no unit"
 
 
 # =============================================================================================
@@ -309,6 +367,11 @@ class Offensive(Step):
     result: str = ""
     column: int = -1
     die: int = 0
+    #: the attacking side when it is not the seat's own (IS or the Kurds, 25.2, 26.2)
+    side: int = -1
+
+    def _side(self, st: FitnaState) -> int:
+        return st.tables.seat_index[self.seat] if self.side < 0 else self.side
 
     # -- who is asked --------------------------------------------------------------------------
 
@@ -319,8 +382,18 @@ class Offensive(Step):
             return self.seat
         if self.stage == "answer":
             seat = self.defender if self.answering == "D" else self.seat
+            if self.answering == "D" and self.blinded(st):
+                return None
             return seat if seat and self._answer_targets(st, self.answering) else None
         return None
+
+    def blinded(self, st: FitnaState) -> bool:
+        """[#37 Cyber War, provenance/cards.md section 8] The defender may commit no Asset (nor
+        cancel) against the offensives of the player who played Cyber War against him."""
+        t = st.tables
+        dfn = t.seat_index.get(self.defender, -1)
+        a = t.seat_index[self.seat]
+        return dfn >= 0 and any(e.kind == "cyber" and e.seat == a and e.other == dfn for e in st.data.effects)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         target = sname(st, self.target)
@@ -353,6 +426,8 @@ class Offensive(Step):
         t = st.tables
         role = "D" if self.stage == "defender" or (self.stage == "answer" and self.answering == "D") else "A"
         out: list[Action] = []
+        if role == "D" and self.blinded(st):
+            return [A_DONE]
         if self.stage in ("defender", "attacker"):
             for c in commit_options(st, self, seat, role):
                 out.append(t.action("commit", cname(st, c)))
@@ -377,6 +452,11 @@ class Offensive(Step):
                 f"{seat} commits {cname(st, card)} to the offensive on {sname(st, self.target)}.",
                 R_ASSET_PLAY,
             )
+            t = st.tables
+            for i, e in enumerate(t.card_effects[card]):
+                # gates with rules of their own (27.2 US approval) act as the card is committed
+                if isinstance(e, Handler) and e.name != "only_if" and handler_frame(st, e.name) is not None:
+                    st.push_named(f"handler_{e.name}", seat=seat, card=card, effect=i)
         else:  # cancel TARGET with CARD
             card = card_in_hand(st, seat, action.args[2])
             effective = self._effective()
@@ -456,29 +536,41 @@ class Offensive(Step):
 
     def _declare(self, st: FitnaState) -> None:
         t = st.tables
-        side = t.seat_index[self.seat]
+        side = self._side(st)
         self.defender = owner_seat(st, self.target)
         foe = unit_sides(st)[stacks(st)[self.target][0]]
+        whose = "" if self.side < 0 else f" with {side_name(st, side)}"
         st.emit(
-            f"{self.seat} launches an offensive from {sname(st, self.source)} against "
+            f"{self.seat} launches an offensive{whose} from {sname(st, self.source)} against "
             f"{sname(st, self.target)} ({side_name(st, foe)}) with {len(self.attackers)} unit"
             f"{'s' if len(self.attackers) > 1 else ''}.",
             R_OFFENSIVE,
             refs=refs_space(st, self.source, self.target),
         )
-        st.emit(f"Attacking: {names(st, self.attackers)}.", R_OFFENSIVE, to=(self.seat,))
+        shown = is_names(st, self.attackers) if side == t.IS else names(st, self.attackers)
+        st.emit(f"Attacking: {shown}.", R_OFFENSIVE, to=(self.seat,))
         on_attack_space(st, side, self.target)
         on_fight(
             st, {t.unit_force[u] for u in self.attackers}, stack_forces(st, self.target), self.target, False
         )
+        intervention_check(st, self.target, side, "attack")  # [27.1]
         # [25.1] IS counters are turned over to resolve the combat: decoys are removed
-        if any(t.unit_is[u] for u in stacks(st)[self.target]):
+        if any(t.unit_is[u] for u in [*stacks(st)[self.target], *self.attackers]):
             st.mark_reveal()
         for u in list(stacks(st)[self.target]):
             if t.unit_decoy[u]:
                 eliminate(st, u)
                 st.emit(
                     f"An IS counter on {sname(st, self.target)} is turned over: a decoy, removed.", "25.1"
+                )
+        for u in list(self.attackers):
+            if t.unit_decoy[u]:
+                eliminate(st, u)
+                self.attackers.remove(u)
+                st.emit(
+                    f"An attacking IS counter from {sname(st, self.source)} is turned over: a decoy, "
+                    "removed.",
+                    "25.1",
                 )
         self.defenders = list(stacks(st)[self.target])
         self.stage = "defender" if self.defenders else "strikes"
@@ -539,6 +631,9 @@ class Offensive(Step):
         att_forces = {t.unit_force[u] for u in self.attackers}
         def_forces = stack_forces(st, self.target)
         for e in st.data.effects:
+            if e.kind == "cyber" and e.seat == a and e.other == dfn:
+                net += e.columns
+                parts.append(f"{t.card_name[e.card]} +{e.columns}")
             if e.kind != "shift":
                 continue
             mine = e.seat == a and e.side in ("attacker", "either") and e.space < 0
@@ -658,12 +753,12 @@ class Offensive(Step):
             survivors = list(stacks(st)[self.target])
             if survivors:
                 side = unit_sides(st)[survivors[0]]
-                st.push(Retreat(seat=self.defender, units=survivors, frm=self.target, side=side))
+                st.push_named("retreat", seat=self.defender, units=survivors, frm=self.target, side=side)
 
     def _advance(self, st: FitnaState) -> None:
         """[18.4, 18.7] A victorious attack: every surviving engaged unit must enter."""
         t = st.tables
-        side = t.seat_index[self.seat]
+        side = self._side(st)
         survivors = [u for u in self.attackers if st.data.units[u].at == self.source]
         cleared = not stacks(st)[self.target]
         self.stage = "end"
@@ -685,7 +780,7 @@ class Offensive(Step):
         armour = [u for u in survivors if t.unit_armour[u] and not st.data.units[u].isolated]
         if self.result in WINS and armour:
             self.stage = "exploit"
-            st.push(Exploit(seat=self.seat, units=armour, frm=self.target))
+            st.push_named("exploit", seat=self.seat, units=armour, frm=self.target)
 
     def _exploit(self, st: FitnaState) -> None:
         self.stage = "end"
@@ -698,9 +793,10 @@ class Offensive(Step):
             discard_card(st, c)
             if ok:
                 st.data.played.append(c)  # [8.2] it counts as played for the cards that require it
-        side = t.seat_index[self.seat]
+        side = self._side(st)
         if stacks(st)[self.target] and space_owner(st, self.target) != side:
-            st.data.known[self.target] |= 1 << side  # [30.0] the attacker has seen the stack
+            # [30.0] the attacker has seen the stack
+            st.data.known[self.target] |= 1 << t.seat_index[self.seat]
         push_levels(st)
 
 
@@ -714,27 +810,13 @@ def space_owner(st: FitnaState, s: int) -> int:
 # =============================================================================================
 
 
-def _only_if(st: FitnaState, off: Offensive, condition: str) -> bool:
-    """provenance/cards.md section 8 ``only_if``: the conditions some Assets need."""
-    t = st.tables
-    s = off.target
-    if condition == "attacker_has_armour":
-        return any(t.unit_armour[u] for u in off.attackers)
-    if condition == "space_is_city":
-        return t.space_city[s]
-    if condition == "space_is_mountain":
-        return t.space_terrain[s] == "mountain"
-    if condition == "space_has_is_symbol":
-        return t.space_is_symbol[s]
-    return False
-
-
 def commit_options(st: FitnaState, off: Offensive, seat: str, role: str) -> list[int]:
     """[18.3] The Assets ``seat`` may commit as attacker ("A") or defender ("D"): one card of a
     name per side, shifts for its side, strikes on the target for the attacker; the card's own
     limits (8.1, 8.2) and gates (provenance/cards.md section 8)."""
     t = st.tables
     mine_forces = {t.unit_force[u] for u in off.attackers} if role == "A" else stack_forces(st, off.target)
+    against = t.seat_index.get(off.defender, -1) if role == "A" else t.seat_index[off.seat]
     used = {t.card_name[c] for c, b in zip(off.cards, off.by, strict=True) if b == role}
     want = "attacker" if role == "A" else "defender"
     out: list[int] = []
@@ -759,13 +841,16 @@ def commit_options(st: FitnaState, off: Offensive, seat: str, role: str) -> list
         if mine_forces and mine_forces <= {t.force_index["is"]} and "is" not in t.card_symbols[c]:
             continue  # [8.1, 25.3] IS fights with the IS-symbol Assets only
         kurds = {t.force_index[k] for k in ("kdp", "pyd", "pkk")}
-        if mine_forces and mine_forces <= kurds and "kurdish" not in t.card_symbols[c]:
-            continue  # [8.1, 26.3] the Kurds with the Kurdish-symbol Assets only
+        kurdish_only = mine_forces and mine_forces <= kurds and "kurdish" not in t.card_symbols[c]
+        if kurdish_only and not (role == "A" and name == CLOSE_AIR_SUPPORT):
+            continue  # [8.1, 26.3] the Kurds with the Kurdish-symbol Assets only (and air support)
+        if tag_barred(st, c, against):
+            continue  # a restriction (Iron Dome, S-300) closes the sky to this card
         ok = True
         for e in effects:
             if isinstance(e, Handler):
                 if e.name == "only_if":
-                    ok = ok and _only_if(st, off, str(e.params.get("condition", "")))
+                    ok = ok and only_if(st, off.attackers, off.target, str(e.params.get("condition", "")))
                 else:
                     cls = handler_frame(st, e.name)
                     check = getattr(cls, "refusal", None) if cls is not None else None
@@ -783,6 +868,19 @@ def commit_options(st: FitnaState, off: Offensive, seat: str, role: str) -> list
     return out
 
 
+#: [26.3] the Asset the Kurds may receive from a supporting player
+CLOSE_AIR_SUPPORT = "Close Air Support"
+
+
+def tag_barred(st: FitnaState, card: int, against: int) -> bool:
+    """[provenance/cards.md section 8 ``no_tag_against``] A card carrying a tag a restriction
+    forbids against the units of seat ``against``."""
+    if against < 0:
+        return False
+    tags = st.tables.card_tags[card]
+    return any(e.kind == "no_tag_against" and e.other == against and e.tag in tags for e in st.data.effects)
+
+
 def reaction_cards(st: FitnaState, seat: str, off: Offensive) -> list[int]:
     """Cancelling cards of ``seat``'s hand it may play now, one per name."""
     seen: set[str] = set()
@@ -798,142 +896,76 @@ def reaction_cards(st: FitnaState, seat: str, off: Offensive) -> list[int]:
 
 
 # =============================================================================================
-# Retreat and exploitation [18.6, 18.7]
+# US approval [27.2]
 # =============================================================================================
 
+#: [27.2] approval on a die at most this, by the nationality of the attacking units
+APPROVAL = {"israel": 4, "turkey": 3, "saudi_arabia": 2}
+#: [27.2] "Anyone attacking IS: approval on 1-5"
+APPROVAL_AGAINST_IS = 5
 
-@dataclass(slots=True)
-class Retreat(Step):
-    """[18.6] The defender's surviving units withdraw one by one: to an adjacent space free of
-    enemy units with room, else to the nearest space of their side reached through their
-    side's spaces; a unit that cannot is eliminated."""
 
-    name = "retreat"
-    rule = R_RETREAT
-    seat: str
-    units: list[UnitId]
-    frm: int
-    side: int
+def approval_needed(st: FitnaState, seat: str, off: Offensive) -> int | None:
+    """[27.2] The highest die that approves #33 or #82 for ``seat`` in this offensive: 6 (no
+    roll) for the player controlling the US forces; 5 against IS; else by the attacking units'
+    nationality, the most favourable (Israel 4, Turkey 3, Saudi Arabia 2); None: refused."""
+    t = st.tables
+    if st.data.force_side[t.force_index["us"]] == t.seat_index[seat]:
+        return 6
+    if any(t.unit_is[u] for u in stacks(st)[off.target]):
+        return APPROVAL_AGAINST_IS
+    best = max(
+        (APPROVAL.get(FORCE_NAMES[t.unit_force[u]], 0) for u in off.attackers),
+        default=0,
+    )
+    return best or None
 
-    def _current(self, st: FitnaState) -> int:
-        for u in self.units:
-            if st.data.units[u].at == self.frm:
-                return u
-        return -1
 
-    def who(self, st: FitnaState) -> str | None:
-        u = self._current(st)
-        if u < 0 or not self.seat or st.tables.unit_is[u]:
-            return None
-        return self.seat if retreat_spaces(st, u, self.frm, self.side, {}) else None
-
-    def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
-        u = self._current(st)
-        return (f"{uname(st, u)} must retreat from {sname(st, self.frm)}: choose where.", R_RETREAT)
-
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
-        t = st.tables
-        u = self._current(st)
-        spaces = retreat_spaces(st, u, self.frm, self.side, {})
-        return [t.action("retreat", t.space_name[s]) for s in sorted(spaces, key=lambda x: t.space_name[x])]
-
-    def legal(self, st: FitnaState, seat: str) -> list[Action]:
-        return self.options(st, seat)
-
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
-        self._go(st, self._current(st), st.tables.space_by_name[action.args[0]])
-
-    def advance(self, st: FitnaState) -> None:
-        u = self._current(st)
-        if u < 0:
-            st.remove(self)
-            return
-        spaces = retreat_spaces(st, u, self.frm, self.side, {})
-        if spaces:
-            self._go(st, u, spaces[0])
-            return
-        label = "An IS counter" if st.tables.unit_is[u] else uname(st, u)
-        eliminate(st, u)
-        st.emit(f"{label} cannot retreat from {sname(st, self.frm)} and is eliminated.", R_RETREAT)
-
-    def _go(self, st: FitnaState, u: int, dest: int) -> None:
-        t = st.tables
-        place(st, u, dest)
-        if st.data.control[dest] != self.side:
-            set_control(st, dest, self.side, [t.unit_force[u]])
-            on_enter(st, self.side, [dest])
-        st.emit(
-            f"A unit of {side_name(st, self.side)} retreats from {sname(st, self.frm)} to {sname(st, dest)}.",
-            R_RETREAT,
-            refs=refs_space(st, self.frm, dest),
-        )
+def current_offensive(st: FitnaState) -> Offensive | None:
+    return next((f for f in reversed(st.stack) if isinstance(f, Offensive)), None)
 
 
 @dataclass(slots=True)
-class Exploit(Step):
-    """[18.4, 18.7] After DR, DR* or DS the attacker's armour may each enter an adjacent space
-    free of enemy units."""
+class UsApproval(Frame[FitnaState]):
+    """[27.2] #33 Mother of All Bombs and #82 Carpet Bombing need the United States' approval
+    as they are committed: the player controlling the US needs none; otherwise a die by the
+    attacking nationality (any attack on IS 1-5, Israel 1-4, Turkey 1-3, Saudi Arabia 1-2). A
+    refused card is lost (discarded) and has no effect."""
 
-    name = "exploit"
-    rule = R_ADVANCE
+    name = "handler_us_approval"
+    rule = R_US_APPROVAL
     seat: Seat
-    units: list[UnitId]
-    frm: int
-    unit: UnitId | None = None
+    card: Card
+    effect: int
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat if self.units else None
+    @classmethod
+    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
+        off = current_offensive(st)
+        if off is None or off.seat != seat:
+            return "it needs the United States' approval as the attacker commits it in an offensive (27.2)"
+        if approval_needed(st, seat, off) is None:
+            return "the United States refuse it to a player of this nationality (27.2)"
+        return None
 
-    def _spaces(self, st: FitnaState, u: int) -> list[int]:
-        t = st.tables
-        side = t.seat_index[self.seat]
-        return [
-            s
-            for s in t.adj[self.frm]
-            if not has_enemy(st, s, side) and may_enter(st, u, s) and room_for(st, s, [u])
-        ]
-
-    def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
-        if self.unit is not None:
-            return (f"Where does {uname(st, self.unit)} exploit?", R_ADVANCE)
-        return (
-            "Exploitation: choose an armoured unit to exploit into an adjacent space, or 'done'.",
-            R_ADVANCE,
-        )
-
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
-        t = st.tables
-        if self.unit is not None:
-            return [
-                t.action("to", t.space_name[s])
-                for s in sorted(self._spaces(st, self.unit), key=lambda x: t.space_name[x])
-            ]
-        out = [t.action("exploit", uname(st, u)) for u in self.units if self._spaces(st, u)]
-        return [*out, A_DONE]
-
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
-        t = st.tables
-        if action == A_DONE:
-            st.remove(self)
+    def run(self, st: FitnaState) -> None:
+        st.pop()
+        off = current_offensive(st)
+        label = cname(st, self.card)
+        if off is None or self.card not in off.cards:
             return
-        if action.verb == "exploit":
-            self.unit = t.unit_by_label[action.args[0]]
+        need = approval_needed(st, self.seat, off)
+        if need == 6:
+            st.emit(f"{self.seat} controls the US forces: {label} needs no approval.", R_US_APPROVAL)
             return
-        u = self.unit
-        assert u is not None
-        dest = t.space_by_name[action.args[0]]
-        side = t.seat_index[self.seat]
-        place(st, u, dest)
-        set_control(st, dest, side, [t.unit_force[u]])
-        on_enter(st, side, [dest])
-        self.units.remove(u)
-        self.unit = None
-        st.emit(
-            f"{seat} exploits into {sname(st, dest)} with an armoured unit.",
-            R_ADVANCE,
-            refs=refs_space(st, dest),
-        )
-        st.emit(f"{uname(st, u)} exploits into {sname(st, dest)}.", R_ADVANCE, to=(seat,))
+        die = st.rng.randint(1, 6)
+        if need is not None and die <= need:
+            st.emit(f"US approval for {label}: die {die}, approved (1-{need}).", R_US_APPROVAL)
+            return
+        i = off.cards.index(self.card)
+        del off.cards[i], off.by[i], off.cancels[i]
+        st.data.in_play.remove(self.card)
+        discard_card(st, self.card)
+        st.emit(f"US approval for {label}: die {die}, refused; the card is lost.", R_US_APPROVAL)
 
 
-FRAMES: tuple[type[Frame[Any]], ...] = (Offensives, OffensiveSetup, Offensive, Retreat, Exploit)
+FRAMES: tuple[type[Frame[Any]], ...] = (Offensives, OffensiveSetup, Offensive, UsApproval)

@@ -25,6 +25,13 @@ from consim.games.fitna.rules import (
 )
 from consim.games.fitna.state import FitnaState, Seat, UnitId
 
+#: [26.7] the facts ``firsts`` records about the PKK rebellion, and [27.1, 28.0] about the
+#: interventions
+PKK_ONGOING = "pkk_rebellion"
+PKK_OVER = "pkk_rebellion_over"
+US_IN = "us_intervened"
+RUSSIA_IN = "russia_intervened"
+
 POOL = OFF_MAP.index("pool")
 ELIMINATED = OFF_MAP.index("eliminated")
 REMOVED = OFF_MAP.index("removed")
@@ -104,9 +111,10 @@ def set_control(st: FitnaState, s: int, side: int, forces: Iterable[int] = ()) -
 
 def eliminate(st: FitnaState, u: int) -> None:
     """[18.5] To the replacements section of its Force Pool (IS counters face down to the IS
-    Force Pool, 25.1); decoys leave the game (25.1)."""
+    Force Pool, 25.1); decoys leave the game (25.1), and so do PKK units once the PKK
+    rebellion is over (26.7: "they may never return to play")."""
     t = st.tables
-    if t.unit_decoy[u]:
+    if t.unit_decoy[u] or (FORCES[t.unit_force[u]] == "pkk" and PKK_OVER in st.data.firsts):
         where = REMOVED
     elif t.unit_is[u]:
         where = POOL
@@ -251,6 +259,82 @@ def on_capture(st: FitnaState, s: int, side: int, forces: set[int]) -> None:
         sid in ("baghdad", "karbala", "najaf", "aleppo", "damascus") or country_of(st, s) == "turkey"
     ):
         change_tension(st, 1, f"IS takes {sname(st, s)}")
+    intervention_check(st, s, side, "occupy")
+    if t.space_kurd_side[s] == t.PKK and country_of(st, s) == "turkey":
+        pkk_check(st)
+
+
+def pkk_spaces_in_turkey(st: FitnaState) -> list[int]:
+    """[26.7] The spaces marked PKK in Turkey."""
+    t = st.tables
+    turkey = t.country_index["turkey"]
+    return [s for s in range(t.n_spaces) if t.space_kurd_side[s] == t.PKK and t.space_country[s] == turkey]
+
+
+def pkk_check(st: FitnaState) -> None:
+    """[26.7] "As soon as the Turkish player controls all the spaces marked PKK in Turkey, the
+    PKK rebellion is over and the PKK units are permanently removed from play, other than those
+    that have found refuge in Syria or in Iraq." Those may never return once eliminated."""
+    d = st.data
+    t = st.tables
+    if PKK_ONGOING not in d.firsts or PKK_OVER in d.firsts:
+        return
+    turk = d.force_side[t.force_index["turkey"]]
+    if turk >= len(t.seats) or any(d.control[s] != turk for s in pkk_spaces_in_turkey(st)):
+        return
+    d.firsts.append(PKK_OVER)
+    turkey = t.country_index["turkey"]
+    gone = []
+    for u in t.force_units[t.force_index["pkk"]]:
+        at = d.units[u].at
+        if (at >= t.n_spaces or t.space_country[at] == turkey) and at != t.n_spaces + REMOVED:
+            gone.append(u)
+            place(st, u, t.n_spaces + REMOVED)
+            st.set_unit(u, reduced=False, isolated=False)
+    st.emit(
+        f"Turkey holds every PKK space in Turkey: the PKK rebellion is over; {len(gone)} PKK units "
+        "leave the game (those in Syria or Iraq stay, never to return once eliminated).",
+        "26.7",
+    )
+
+
+#: [27.1] what an intervention trigger watches: the country or the spaces, and the force of the
+#: player who must not be the one acting
+TRIGGERS: dict[str, tuple[str, tuple[str, ...], str, tuple[str, ...]]] = {
+    "kuwait_attacked": ("kuwait", (), "", ("attack",)),
+    "jordan_attacked": ("jordan", (), "", ("attack",)),
+    "israel_attacked": ("", ("haifa", "netanya"), "israel", ("attack", "occupy")),
+    "incirlik_attacked": ("", ("incirlik",), "turkey", ("attack", "occupy")),
+}
+
+
+def intervention_check(st: FitnaState, s: int, side: int, how: str) -> None:
+    """[27.1] The US intervenes the moment Kuwait or Jordan is attacked, Haifa or Netanya is
+    attacked or occupied by non-Israeli units, Incirlik is attacked or occupied (by units of
+    any other player, IS or the Kurds); the scenario names the receiving player. Once only."""
+    d = st.data
+    t = st.tables
+    if US_IN in d.firsts or "handler_us_intervention" not in st.game.codec.frames:
+        return
+    sid = t.space_id[s]
+    country = country_of(st, s)
+    for entry in t.scenario.us_intervention:
+        watch = TRIGGERS.get(entry.trigger)
+        if watch is None or how not in watch[3]:
+            continue
+        where, spaces, own, _ = watch
+        if (where and country != where) or (spaces and sid not in spaces):
+            continue
+        receiver = t.seat_index[entry.seat]
+        if side == receiver:
+            continue
+        if own and d.force_side[t.force_index[own]] == side:
+            continue
+        d.firsts.append(US_IN)
+        what = "attacked" if how == "attack" else "occupied"
+        st.emit(f"{sname(st, s)} is {what}: the United States intervenes for {entry.seat}.", "27.1")
+        st.push_named("handler_us_intervention", seat=entry.seat, card=-1, effect=0)
+        return
 
 
 def push_levels(st: FitnaState) -> None:

@@ -28,6 +28,13 @@ def handler_frame(st: FitnaState, name: str) -> type[Any] | None:
     return found
 
 
+def names_opponent(st: FitnaState, name: str, params: dict[str, Any]) -> bool:
+    """Whether handler ``name`` needs the opponent the card is played against, named when it
+    is announced (its frame's class method ``names_opponent(params)``)."""
+    check = getattr(handler_frame(st, name), "names_opponent", None)
+    return bool(check is not None and check(params))
+
+
 def not_implemented(name: str) -> str:
     return (
         f"its effect '{name}' is not implemented yet by this engine; the card can still be "
@@ -162,3 +169,46 @@ def could_be_cancelled(st: FitnaState, target: int) -> bool:
         return False
     gone = set(st.data.removed)
     return any(c not in gone and cancels(st, c, target) for c in t.deck)
+
+
+def segment_cards(st: FitnaState, seat: str) -> list[int]:
+    """Cards played at the start of the Offensives segment, before the first offensive (#37
+    Cyber War): those whose handler frame says ``timing = "offensives"`` and allows it."""
+    t = st.tables
+    out: list[int] = []
+    seen: set[str] = set()
+    for c in st.data.hands[seat]:
+        if t.card_name[c] in seen or timing_refusal(st, seat, c):
+            continue
+        handlers = [e for e in t.card_effects[c] if isinstance(e, Handler)]
+        if not handlers:
+            continue
+        ok = True
+        for e in handlers:
+            cls = handler_frame(st, e.name)
+            if cls is None or getattr(cls, "timing", "") != "offensives":
+                ok = False
+                break
+            check = getattr(cls, "refusal", None)
+            if check is not None and check(st, seat, c, dict(e.params)) is not None:
+                ok = False
+                break
+        if ok:
+            seen.add(t.card_name[c])
+            out.append(c)
+    return out
+
+
+def only_if(st: FitnaState, attackers: list[int], target: int, condition: str) -> bool:
+    """provenance/cards.md section 8 ``only_if``: the conditions some Assets need."""
+    t = st.tables
+    s = target
+    if condition == "attacker_has_armour":
+        return any(t.unit_armour[u] for u in attackers)
+    if condition == "space_is_city":
+        return t.space_city[s]
+    if condition == "space_is_mountain":
+        return t.space_terrain[s] == "mountain"
+    if condition == "space_has_is_symbol":
+        return t.space_is_symbol[s]
+    return False

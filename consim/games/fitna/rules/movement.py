@@ -38,17 +38,19 @@ from consim.games.fitna.rules.common import (
     place,
     refs_space,
     set_control,
+    side_name,
     sname,
     uname,
 )
 from consim.games.fitna.state import FitnaState, Seat, UnitId
 
 
-def my_units(st: FitnaState, seat: str) -> list[int]:
-    """The seat's units on the map (20.0: a Shia militia by the stack it is in)."""
-    side = st.tables.seat_index[seat]
+def my_units(st: FitnaState, seat: str, of: list[int] | None = None) -> list[int]:
+    """The seat's units on the map (20.0: a Shia militia by the stack it is in), or those of
+    the sides ``of`` it commands (IS or the Kurds during an activation, 25.2, 26.2)."""
+    wanted = set(of) if of else {st.tables.seat_index[seat]}
     sides = unit_sides(st)
-    return [u for units in stacks(st) for u in units if sides[u] == side]
+    return [u for units in stacks(st) for u in units if sides[u] in wanted]
 
 
 def airlift_spaces(st: FitnaState, u: int, segment: Movement | None = None) -> list[int]:
@@ -139,13 +141,20 @@ def can_move(st: FitnaState, u: int, mp: int) -> bool:
 
 @dataclass(slots=True)
 class Movement(MenuStep):
-    """[17.0] ``seat`` moves up to ``left`` units, one at a time (2 per movement OP)."""
+    """[17.0] ``seat`` moves up to ``left`` units, one at a time (2 per movement OP).
+    ``sides``: the sides whose units move when they are not the seat's own (IS or the Kurds
+    during an activation, 25.2, 26.2)."""
 
     name = "movement"
     rule = R_MOVEMENT
     seat: Seat
     left: int
     moved: list[UnitId] = field(default_factory=list)
+    sides: list[int] = field(default_factory=list)
+
+    def _over(self, st: FitnaState) -> list[int]:
+        sides = self.sides or [st.tables.seat_index[self.seat]]
+        return sorted(s for side in sides for s in overstacked(st, side))
 
     def who(self, st: FitnaState) -> str | None:
         return self.seat if self.left > 0 else None
@@ -162,8 +171,8 @@ class Movement(MenuStep):
         out: dict[Action, Callable[[], None]] = {}
         # [4.0] while a stack is over the limit, the segment cannot end, and only a unit of
         # such a stack may move (one of them can: may_overstack)
-        over = overstacked(st, t.seat_index[seat])
-        for u in sorted(my_units(st, seat), key=lambda x: t.unit_label[x]):
+        over = self._over(st)
+        for u in sorted(my_units(st, seat, self.sides), key=lambda x: t.unit_label[x]):
             if u in self.moved or (over and st.data.units[u].at not in over):
                 continue
             mp = movement_allowance(st, u)
@@ -175,7 +184,7 @@ class Movement(MenuStep):
         return out
 
     def prompt_over(self, st: FitnaState) -> str:
-        over = overstacked(st, st.tables.seat_index[self.seat])
+        over = self._over(st)
         if not over:
             return ""
         return f" Over the stacking limit on {', '.join(sname(st, s) for s in over)}: move a unit out (4.0)."
@@ -190,7 +199,8 @@ class Movement(MenuStep):
 
     def _done(self, st: FitnaState) -> None:
         st.remove(self)
-        st.emit(f"{self.seat} ends its movement.", R_MOVEMENT)
+        whose = "" if not self.sides else " with " + " and ".join(side_name(st, x) for x in self.sides)
+        st.emit(f"{self.seat} ends its movement{whose}.", R_MOVEMENT)
 
 
 @dataclass(slots=True)

@@ -86,6 +86,7 @@ def set_up(st: FitnaState) -> None:
         jokers={s: t.seat_jokers[i] for i, s in enumerate(seats)},
         special={s: list(t.seat_special[i]) for i, s in enumerate(seats)},
         force_side=force_side,
+        force_seat=[-1] * len(force_side),
         batches={s: [list(b) for b in t.batches.get(s, ())] for s in seats},
         batch_turn=dict.fromkeys(seats, 0),
         levels_done=[lvl for lvl in (6, 10) if lvl <= sc.tension],
@@ -270,6 +271,8 @@ class Phase(Frame[FitnaState]):
         if step == "events":
             st.emit(f"{self.seat}'s phase.", R_SEQUENCE)
             st.push_named("events_segment", seat=self.seat)
+            if "arrivals" in st.game.codec.frames:
+                st.push_named("arrivals", seat=self.seat)  # [27.1, 28.0] the waves due now
         elif step == "supply":
             st.push_named("supply_segment", seat=self.seat)
         elif step == "planning":
@@ -304,7 +307,8 @@ def end_of_phase(st: FitnaState, seat: str) -> None:
             R_ASSAULT,
         )
     d.bonus_ops = 0
-    expire(st, lambda e: e.kind.startswith("phase_"))
+    me = t.seat_index[seat]
+    expire(st, lambda e: e.kind.startswith("phase_") or e.phase_of == me)
     others = [s for s in t.initiative if s != seat]
     joker_window(st, others, f"End of {seat}'s phase")
 

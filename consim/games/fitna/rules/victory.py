@@ -61,6 +61,31 @@ def _line(st: FitnaState, seat: int, force: str, start: str, end: Callable[[int]
     return False
 
 
+def link(st: FitnaState, seat: int, params: dict[str, Any]) -> bool:
+    """[31.1, a scenario's ``link`` condition] The seat (or the seat ``by``) traces an unbroken
+    line of contiguous spaces it controls and supplies from a space of country ``from`` to a
+    space of country ``to`` (or a Mediterranean coastal space: ``mediterranean``), as the
+    Iranian and Saudi bonuses of 31.1 do; ``negate``: it holds when there is no such line. The
+    supply is that of the player's army of the ``from`` country (else his first force)."""
+    t = st.tables
+    who = str(params.get("by", ""))
+    k = t.seat_index[who] if who else seat
+    start = str(params.get("from", ""))
+    to = str(params.get("to", ""))
+    fs = st.data.force_side
+    armies = [f for f, home in HOME.items() if home == start and f in NATIONS and fs[t.force_index[f]] == k]
+    force = armies[0] if armies else t.scenario.seats[k].forces[0]
+    if to == "mediterranean":
+        found = _line(st, k, force, start, lambda s: t.space_coastal[s])
+    else:
+        target = t.country_index[to]
+        found = _line(st, k, force, start, lambda s: t.space_country[s] == target)
+    return not found if params.get("negate") else found
+
+
+CONDITIONS["link"] = link
+
+
 def victory_points(st: FitnaState, seat: int) -> tuple[int, list[str]]:
     """[31.1] A seat's Victory Points: the spaces it controls in the main area (not in its own
     country, the country of a national army it runs, except for Syria and Iraq; the first
