@@ -31,30 +31,44 @@ def parse_value(raw: str) -> Any:
     return raw
 
 
-def parse_options(players: int | None, option: Sequence[str], advanced: bool = False) -> dict[str, Any]:
-    """``--players N``, ``--advanced`` and ``--option KEY=VALUE`` into the game's keyword
-    options (the game itself rejects an option it does not have).
+def parse_options(
+    players: int | None, option: Sequence[str], advanced: bool = False, scenario: int | None = None
+) -> dict[str, Any]:
+    """``--players N``, ``--advanced``, ``--scenario N`` and ``--option KEY=VALUE`` into the
+    game's keyword options (the game itself rejects an option it does not have).
 
     >>> parse_options(3, ["turns=4", "civil-war-side=declare"])
     {'players': 3, 'turns': 4, 'civil_war_side': 'declare'}
     >>> parse_options(None, [], advanced=True)
     {'advanced': True}
+    >>> parse_options(None, ["victory=points"], scenario=5)
+    {'scenario': 5, 'victory': 'points'}
     """
     opts: dict[str, Any] = {}
     if players is not None:
         opts["players"] = players
     if advanced:
         opts["advanced"] = True
+    if scenario is not None:
+        opts["scenario"] = scenario
+    named = {"players": players, "scenario": scenario}
     for item in option:
         key, sep, raw = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
             raise OptionError(f"--option needs KEY=VALUE, got {item!r}")
         value = parse_value(raw)
-        if key == "players" and players is not None and value != players:
-            raise OptionError(f"--players {players} and --option players={raw} disagree")
+        given = named.get(key)
+        if given is not None and value != given:
+            raise OptionError(f"--{key} {given} and --option {key}={raw} disagree")
         opts[key] = value
     return opts
+
+
+def check_scenario(game_cls: type[Game], options: dict[str, Any]) -> None:
+    """``--scenario`` is for games that have a ``scenario`` option: say so plainly otherwise."""
+    if "scenario" in options and "scenario" not in game_cls.Options.model_fields:
+        raise OptionError(f"{game_cls.id} has no scenarios: leave out --scenario")
 
 
 def parse_seats(game: Game, seat: Sequence[str]) -> dict[str, str]:

@@ -13,6 +13,7 @@ conflicts (Iraq's Insurgency and Civil War) names each conflict's winners.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -99,10 +100,15 @@ def _scores(outcome: Outcome, seats: Sequence[str], players: Mapping[str, str]) 
 
 
 def final_screen(
-    game_id: str, outcome: Outcome, seats: Sequence[str], players: Mapping[str, str]
+    game_id: str,
+    outcome: Outcome,
+    seats: Sequence[str],
+    players: Mapping[str, str],
+    view: Mapping[str, Any] | None = None,
 ) -> RenderableType:
     """What the terminal shows when a game ends: the table (or, for a solitaire game, its
-    points and level), who won each conflict, the game's own breakdown, and the result."""
+    points and level), who won each conflict, the game's own breakdown (given the final public
+    ``view`` if the game explains itself with it), and the result."""
     parts: list[RenderableType] = []
     if len(seats) == 1:
         parts.extend(_solitaire(outcome))
@@ -113,7 +119,7 @@ def final_screen(
                 parts.append(plain(winners_line(conflict.winners, name)))
         else:
             parts.append(plain(winners_line(outcome.winners)))
-    breakdown = render_outcome(game_id, outcome)
+    breakdown = render_outcome(game_id, outcome, view)
     if breakdown is not None:
         parts.append(breakdown)
     parts.append(plain(outcome.result, style="bold"))

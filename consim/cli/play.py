@@ -13,8 +13,9 @@ from rich.table import Table
 
 import consim
 from consim.bots.base import bot_kinds
-from consim.cli.args import parse_options, parse_seats
+from consim.cli.args import check_scenario, parse_options, parse_seats
 from consim.cli.main import app
+from consim.cli.render import game_description, game_picture
 from consim.cli.saving import load_record, players_of
 from consim.cli.screen import plain
 from consim.cli.session import Session
@@ -85,6 +86,14 @@ def list_cmd(
         for key, field in cls.Options.model_fields.items():
             opts.add_row(plain(key), plain(str(field.default)), plain(field.description or ""))
         console.print(opts)
+        if "scenario" in cls.Options.model_fields:
+            console.print(
+                plain(f"'--scenario N' stands for '--option scenario=N' ({name} play and simulate).")
+            )
+        if game:
+            described = game_description(name)
+            if described is not None:
+                console.print(described)
 
 
 @app.command()
@@ -120,7 +129,9 @@ def _resume(
         saved = consim.load_game(game, **record.options).options
         differ = ", ".join(f"{k}={saved.get(k)}" for k in options if asked.get(k) != saved.get(k))
         if differ:
-            raise OptionError(f"{resume} was played with {differ}; leave out --players/--option/--advanced")
+            raise OptionError(
+                f"{resume} was played with {differ}; leave out --players/--scenario/--option/--advanced"
+            )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ContentChanged)
         state = consim.replay(record)
@@ -144,6 +155,10 @@ def play(
     game: Annotated[str, typer.Argument(help="game id, see 'consim list'")],
     players: Annotated[int | None, typer.Option(help="number of players (games that vary)")] = None,
     advanced: Annotated[bool, typer.Option(help="the game's Advanced rules (The First Jihad)")] = False,
+    scenario: Annotated[
+        int | None,
+        typer.Option(help="the scenario, for games that have them (Fitna: see 'consim list fitna')"),
+    ] = None,
     seat: Annotated[list[str] | None, typer.Option(help="SEAT=human or SEAT=bot:KIND; repeat")] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a fresh one)")] = None,
     option: Annotated[list[str] | None, typer.Option(help="game option KEY=VALUE; repeat")] = None,
@@ -151,11 +166,20 @@ def play(
         Path | None, typer.Option(help="where the game is saved (default consim-GAME-SEED.json)")
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game, with the same seats")] = None,
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg",
+            help="draw the board as you see it in this SVG file before each of your decisions "
+            "(games with a picture of their board: Fitna); with several people, one file a seat",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal. Unnamed seats are played by the heuristic bot; the game is
     saved after every move."""
     try:
-        options = parse_options(players, option or [], advanced)
+        options = parse_options(players, option or [], advanced, scenario)
+        check_scenario(game_class(game), options)
         if resume is not None:
             state, who, bot_seed = _resume(game, resume, seed, options, seat)
         else:
@@ -168,6 +192,8 @@ def play(
     console.print(plain(f"{state.game.title} - seed {state.seed}", "bold"))
     console.print(plain(seats))
     console.print(plain("Type 'help' at any prompt.", "dim"))
-    code = Session(state, who, save or resume, bot_seed=bot_seed, console=console).run()
+    if svg is not None and game_picture(state.game.id) is None:
+        fail(f"{state.game.id} has no picture of its board: leave out --svg")
+    code = Session(state, who, save or resume, bot_seed=bot_seed, console=console, picture=svg).run()
     if code:
         raise typer.Exit(code)

@@ -1,16 +1,17 @@
-"""Terminal rendering of views: one renderer per game, plus a generic fallback."""
+"""Terminal rendering of views: each game's own ``present`` module, plus a generic fallback
+for a game that has none."""
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from consim.core.game import Outcome
@@ -21,69 +22,6 @@ Renderer = Callable[[Mapping[str, Any]], RenderableType]
 
 def _generic(view: Mapping[str, Any]) -> RenderableType:
     return Panel(Text(json.dumps(view, indent=1, default=str)), title="view")
-
-
-def _jihad(view: Mapping[str, Any]) -> RenderableType:
-    """The First Jihad: the card, one line per Path (Mecca outward), tracks and AP."""
-    parts: list[RenderableType] = []
-    card = view.get("card")
-    if card:
-        rose = " ".join(f"{p}:{c}" for p, c in (card["rose"] or {}).items())
-        ap = f"AP {card['ap'][0]}/{card['ap'][1]}" if card["ap"] else "no Rose"
-        events = ", ".join(card["events"]) or "none"
-        parts.append(
-            Text(
-                f"Turn {view['turn']}: card #{card['number']} {card['title']!r} [{card['era']}]", style="bold"
-            )
-        )
-        parts.append(Text(f"  Rose {rose}; {ap}; events: {events}"))
-    armies = view["armies"]
-    for path in view["paths"]:
-        marker = path["islam"]
-        cells = ["Mecca" + (" [Islam]" if marker["at"] == 0 else "")]
-        for land in path["lands"]:
-            cell = land["name"]
-            tags = []
-            if marker["at"] == land["index"]:
-                tags.append("Islam-disrupted" if marker["dis"] else "Islam")
-            for aid in land["armies"]:
-                a = armies[aid]
-                flags = "".join(
-                    f for f, on in (("*", a["cursed"]), ("(besieged)", a["sieged"]), ("^", a["top"])) if on
-                )
-                tags.append(f"{aid}:{a['str']}{flags}")
-            if land["castle"]:
-                tags.append(f"castle {view['castles'][land['castle']]['side']}")
-            if land["capital"]:
-                tags.append(f"capital {view['capitals'][land['capital']]['side']}")
-            if land["control"] == "arab":
-                cell = f"[{cell}]"
-            if tags:
-                cell += " {" + ", ".join(tags) + "}"
-            cells.append(cell)
-        parts.append(Text(f"{path['name']:<20} " + " > ".join(cells)))
-    tracks = "  ".join(f"{k} {v['box']:+d} ({v['face']})" for k, v in view["tracks"].items())
-    rulers = "  ".join(f"{k} {v}" for k, v in view["rulers"].items())
-    ap = view["ap"]
-    div = [t for t, d in view["divided"].items() if d]
-    parts.append(Text(f"Tracks: {tracks}"))
-    parts.append(
-        Text(
-            f"Rulers: {rulers}   AP west {ap['west']} east {ap['east']}"
-            + (f"   Divided: {', '.join(div)}" if div else "")
-            + f"   tokens {view['tokens']}   fleet {view['fleet']}   immortals {view['immortals']}"
-        )
-    )
-    parts.append(
-        Text(f"Icons: {view['icons']}   Themes: {view['themes']}   deck left: {view['deck_remaining']}")
-    )
-    parts.append(Text("[Land] = Arab-held, * = Cursed, ^ = on top of a Neutral", style="dim"))
-    return Group(*parts)
-
-
-#: renderers for games whose package has no ``present.py`` yet (The First Jihad until its port
-#: lands); a game's own ``present.render`` always comes first
-RENDERERS: dict[str, Renderer] = {"jihad": _jihad}
 
 
 def present_module(game_id: str) -> ModuleType | None:
@@ -107,11 +45,7 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
     if module is not None and hasattr(module, "render"):
         rendered: RenderableType = module.render(view)
         return rendered
-    fallback = RENDERERS.get(game_id, _generic)
-    try:
-        return fallback(view)
-    except (KeyError, TypeError, IndexError, AttributeError):  # a view this renderer does not know
-        return _generic(view)
+    return _generic(view)
 
 
 #: a game-specific command of the play screen: (view, the rest of the typed line) -> what to show
@@ -138,49 +72,65 @@ def game_examples(game_id: str) -> list[str]:
 
 # -- the end of a game ------------------------------------------------------------------------
 
-OutcomeRenderer = Callable[[Outcome], RenderableType]
-
-#: [5.2] the parts of The First Jihad's Outcome Points, in the rulebook's order
-_JIHAD_PARTS: tuple[tuple[str, str], ...] = (
-    ("A_islam_circles", "A  tan circles of the Lands holding an Islam marker"),
-    ("B_arab_lands", "B  Lands controlled by the Arabs"),
-    ("C_minor_powers", "C  Minor Power Tracks"),
-    ("D_armies", "D  player armies"),
-    ("D_castles", "D  Castles"),
-    ("D_capitals", "D  Capitals"),
-    ("E_kaaba", "E  Ka'aba Number (Advanced Game)"),
-)
-
-
-def _jihad_outcome(outcome: Outcome) -> RenderableType:
-    parts = outcome.details.get("breakdown") or {}
-    table = Table(title="Outcome Points (5.2)", title_justify="left")
-    table.add_column("part")
-    table.add_column("OP", justify="right")
-    for key, label in _JIHAD_PARTS:
-        if key in parts:
-            table.add_row(label, f"{parts[key]:+d}")
-        elif key == "E_kaaba":
-            table.add_row(label, "n/a")  # 5.2 E is scored only in the Advanced Game
-    lands = ", ".join(parts.get("A_lands") or []) or "none"
-    table.caption = Text(f"Islam markers in: {lands}")
-    total = outcome.points if outcome.points is None else int(outcome.points)
-    lines: list[RenderableType] = [table]
-    if parts.get("sudden_death"):
-        lines.append(Text("Driven out of Rome: sudden death (5.1), scored as at least 56 OP.", style="red"))
-    lines.append(Text(f"Total: {total} Outcome Points. Level reached: {outcome.level}.", style="bold"))
-    return Group(*lines)
-
-
-#: per game, how to show the end of the game from its ``Outcome`` (after the scores)
-OUTCOME_RENDERERS: dict[str, OutcomeRenderer] = {"jihad": _jihad_outcome}
-
-
-def render_outcome(game_id: str, outcome: Outcome) -> RenderableType | None:
-    """The game's own end-of-game breakdown, or ``None`` if it has no outcome renderer."""
+def render_outcome(
+    game_id: str, outcome: Outcome, view: Mapping[str, Any] | None = None
+) -> RenderableType | None:
+    """The game's own end-of-game breakdown, or ``None`` if it has no outcome renderer. A
+    game's ``present.render_outcome`` that takes a ``view`` parameter also gets the final
+    public view (to say why the game ended as it did), when the caller has one."""
     module = present_module(game_id)
     if module is not None and hasattr(module, "render_outcome"):
-        shown: RenderableType | None = module.render_outcome(outcome)
+        fn = module.render_outcome
+        takes_view = "view" in inspect.signature(fn).parameters
+        shown: RenderableType | None = (
+            fn(outcome, view=view) if takes_view and view is not None else fn(outcome)
+        )
         return shown
-    renderer = OUTCOME_RENDERERS.get(game_id)
-    return None if renderer is None else renderer(outcome)
+    return None
+
+
+# -- what a game offers besides the play screen -------------------------------------------------
+
+
+def game_description(game_id: str) -> RenderableType | None:
+    """The game's own description for ``consim list GAME`` (``present.describe()``: its
+    scenarios, say), or ``None``."""
+    module = present_module(game_id)
+    describe = getattr(module, "describe", None) if module is not None else None
+    if not callable(describe):
+        return None
+    shown: RenderableType = describe()
+    return shown
+
+
+#: draws a view as a picture (SVG text)
+Picture = Callable[[Mapping[str, Any]], str]
+
+
+def game_picture(game_id: str) -> Picture | None:
+    """The game's board as a picture, ``consim.games.<id>.draw.board_for(view) -> SVG``, if it
+    has one."""
+    try:
+        module_name = GAMES[game_id].partition(":")[0]
+    except KeyError:
+        return None
+    try:
+        module = importlib.import_module(f"{module_name}.draw")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"{module_name}.draw", module_name):
+            raise
+        return None
+    found = getattr(module, "board_for", None)
+    return found if callable(found) else None
+
+
+#: reads a simulated game's per-seat scores (and their unit) as victory levels
+LevelReader = Callable[[Mapping[str, float], str], Mapping[str, str]]
+
+
+def game_levels(game_id: str) -> LevelReader | None:
+    """``present.levels_of(scores, unit) -> {seat: level}`` for games whose seats each reach
+    a victory level (Fitna), used by ``consim simulate`` to count the levels reached."""
+    module = present_module(game_id)
+    found = getattr(module, "levels_of", None) if module is not None else None
+    return found if callable(found) else None

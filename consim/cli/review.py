@@ -32,6 +32,7 @@ from rich.console import Console
 import consim
 from consim.cli.ending import final_screen
 from consim.cli.main import app
+from consim.cli.render import Picture, game_picture
 from consim.cli.saving import players_of, write_atomic
 from consim.cli.screen import indented, plain
 from consim.core.errors import IllegalAction, OptionError
@@ -157,9 +158,17 @@ def replay(
     step: Annotated[
         bool | None, typer.Option(help="pause after each step (default when interactive)")
     ] = None,
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg",
+            help="also write the board as a picture into this folder at the start of every turn "
+            "and at the end, as --as SEAT saw it (else as a spectator)",
+        ),
+    ] = None,
 ) -> None:
     """Step through a saved game with its log; --as SEAT or --public shows only what that seat
-    (or a spectator) could see."""
+    (or a spectator) could see; --svg DIR draws the board turn by turn."""
     try:
         record, game = open_record(file)
         seat = _seat(game, as_seat) if as_seat is not None else None
@@ -167,6 +176,7 @@ def replay(
         raise _fail(str(exc)) from None
     perspective = seat if seat is not None else (None if public else EVERYONE)
     interactive = sys.stdin.isatty() if step is None else step
+    pictures = _Pictures(game, svg, seat) if svg is not None else None
     who = {None: "as a spectator", EVERYONE: "everything"}.get(perspective, f"as {seat} saw it")
     head = f"{game.title} - {who}"
     if perspective == EVERYONE:
@@ -176,6 +186,8 @@ def replay(
     try:
         for current in walk(record, game):
             state = current.state
+            if pictures is not None:
+                pictures.step(state)
             if _show(current, perspective) and interactive:
                 answer = console.input(plain("Enter = next, c = to the end, q = quit ", "dim"))
                 answer = answer.strip().lower()
@@ -188,11 +200,53 @@ def replay(
     except KeyboardInterrupt:
         console.print()
         raise typer.Exit(130) from None
+    if pictures is not None and state is not None:
+        pictures.finish(state)
     out = state.outcome() if state is not None else None
-    if out is None:
+    if out is None or state is None:
         console.print(plain("The record ends before the game does.", "yellow"))
         return
-    console.print(final_screen(game.id, out, game.seats, players_of(record)))
+    console.print(final_screen(game.id, out, game.seats, players_of(record), state.view(None)))
+
+
+class _Pictures:
+    """The board drawn at the start of every turn and at the end (``consim replay --svg``), as
+    ``seat`` saw it (``None``: a spectator), from that seat's view alone."""
+
+    def __init__(self, game: Game, folder: Path, seat: str | None) -> None:
+        draw = game_picture(game.id)
+        if draw is None:
+            raise _fail(f"{game.id} has no picture of its board (--svg)")
+        self.draw: Picture = draw
+        self.folder = folder
+        self.seat = seat
+        self.turn: object = None
+        self.written: list[Path] = []
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _fail(f"cannot make the folder {folder}: {exc.strerror or exc}") from None
+
+    def _write(self, name: str, view: dict[str, Any]) -> None:
+        who = self.seat or "public"
+        target = self.folder / f"{name}-{who}.svg"
+        try:
+            write_atomic(target, self.draw(view))
+        except OSError as exc:
+            raise _fail(f"cannot write {target}: {exc.strerror or exc}") from None
+        self.written.append(target)
+
+    def step(self, state: State) -> None:
+        view = state.view(self.seat)
+        turn = view.get("turn")
+        if isinstance(turn, int) and turn > 0 and turn != self.turn:
+            self.turn = turn
+            self._write(f"turn-{turn:02d}", view)
+
+    def finish(self, state: State) -> None:
+        self._write("end" if state.is_over() else "last", state.view(self.seat))
+        who = f"as {self.seat} saw it" if self.seat else "as a spectator saw it"
+        console.print(plain(f"{len(self.written)} pictures of the board, {who}, in {self.folder}"))
 
 
 # -- export ---------------------------------------------------------------------------------------

@@ -34,9 +34,9 @@ from rich.text import Text
 
 from consim.bots.base import Bot, make_bot
 from consim.cli.ending import final_screen
-from consim.cli.render import GameCommand, game_commands, game_examples, render_view
+from consim.cli.render import GameCommand, Picture, game_commands, game_examples, game_picture, render_view
 from consim.cli.resolve import resolve, shown
-from consim.cli.saving import default_save_path, resume_hint, session_record, write_record
+from consim.cli.saving import default_save_path, resume_hint, session_record, write_atomic, write_record
 from consim.cli.screen import (
     MenuPage,
     clear_screen,
@@ -99,7 +99,9 @@ class Session:
     ``players`` maps every seat to ``"human"`` or a bot kind; bots are made with ``bot_seed``
     plus the seat's index. ``save_path`` is where the record is written after every action
     (``None``: a new ``consim-<game>-<seed>.json`` in the current folder). ``read`` replaces
-    the keyboard (tests); ``console`` the terminal.
+    the keyboard (tests); ``console`` the terminal. ``picture`` (games with a ``draw`` module):
+    a file where the board is drawn as SVG, as the human at the keyboard sees it, before each
+    of its decisions and at the end (see :meth:`picture_path`).
     """
 
     def __init__(
@@ -111,6 +113,7 @@ class Session:
         bot_seed: int,
         console: Console | None = None,
         read: Reader | None = None,
+        picture: Path | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -138,12 +141,20 @@ class Session:
         self.commands: dict[str, GameCommand] = {
             k: v for k, v in game_commands(self.game.id).items() if k not in _WORDS
         }
+        self.picture = picture
+        self.draw: Picture | None = game_picture(self.game.id) if picture is not None else None
+        if picture is not None and self.draw is None:
+            raise ValueError(f"{self.game.id} has no picture of its board (--svg)")
 
     # -- the session ------------------------------------------------------------------------
 
     def run(self) -> int:
         """Play until the game ends, a player quits, or Ctrl-C; returns the exit code."""
         self._save_now(announce=True)
+        if self.picture is not None:
+            where = ", ".join(str(self.picture_path(s)) for s in self._viewers())
+            when = "before each of your decisions and at the end" if self.humans else "at the end"
+            self.out(plain(f"The board is drawn as a picture (SVG) in {where}, {when}."))
         try:
             while not self.state.is_over():
                 to_act = self.state.to_act()
@@ -273,7 +284,33 @@ class Session:
             clear_screen(self.console)
         self.last_human = seat
 
+    # -- the picture of the board (--svg) -------------------------------------------------------
+
+    def picture_path(self, seat: str | None) -> Path:
+        """Where ``seat``'s picture goes: the file asked for; with several people at one
+        keyboard, one file per seat (``FILE-SEAT.svg``), so nobody's shows another's units."""
+        assert self.picture is not None
+        if seat is None or len(self.humans) < 2:
+            return self.picture
+        return self.picture.with_name(f"{self.picture.stem}-{seat}{self.picture.suffix or '.svg'}")
+
+    def _viewers(self) -> list[str | None]:
+        """Whose pictures are drawn: each human seat's, or everyone's in a game of bots."""
+        return [*self.humans] if self.humans else [None]
+
+    def _draw(self, seat: str | None) -> None:
+        """Draws the board as ``seat`` sees it (``None``: everyone) into its picture file."""
+        if self.picture is None or self.draw is None:
+            return
+        target = self.picture_path(seat)
+        try:
+            write_atomic(target, self.draw(self.state.view(seat)))
+        except OSError as exc:
+            self.out(plain(f"Cannot draw the board in {target}: {exc.strerror or exc}.", "red"))
+            self.picture = None
+
     def _screen(self, seat: str, prompt: Prompt) -> None:
+        self._draw(seat)
         board = render_view(self.state.view(seat))
         pages, question = self._menu_pages(seat, prompt)
         room = self.console.height - height_of(self.console, board) - pages[0].rows - 5
@@ -567,7 +604,9 @@ class Session:
                 self.out(indented(entry))
         out = state.outcome()
         assert out is not None
-        self.out(final_screen(self.game.id, out, self.game.seats, self.players))
+        self.out(final_screen(self.game.id, out, self.game.seats, self.players, state.view(None)))
+        for seat in self._viewers():
+            self._draw(seat)
         self._save_quietly()
         if self.saving:
             self.out(plain(f"The record is in {self.save_path} (consim replay {self.save_path})."))

@@ -4,6 +4,10 @@ Example::
 
     consim simulate iraq --games 200 --jobs 2 --bot heuristic --seat US=random
     consim simulate iraq --players 3 --option civil_war_side=declare --json out.json
+    consim simulate fitna --scenario 5 --games 200 --jobs 2 --bot heuristic
+
+For games whose seats each reach a victory level (Fitna: minor, major, decisive), the report
+also counts how often each seat reached each level, and how often nobody won.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -28,11 +32,12 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from consim.cli.args import parse_options, parse_seats
+from consim.cli.args import check_scenario, parse_options, parse_seats
 from consim.cli.main import app
+from consim.cli.render import LevelReader, game_levels
 from consim.core.errors import OptionError
 from consim.core.game import Game
-from consim.core.registry import load_game
+from consim.core.registry import game_class, load_game
 from consim.sim.runner import (
     GameResult,
     PointsStats,
@@ -120,6 +125,51 @@ def render_points(console: Console, points: PointsStats) -> None:
     console.print(lt)
 
 
+#: victory levels from the lowest to the highest, as ``present.levels_of`` names them
+LEVEL_ORDER = ("none", "minor", "major", "decisive")
+
+
+def level_counts(results: Sequence[GameResult], seats: Sequence[str], reader: LevelReader) -> dict[str, Any]:
+    """How often each seat reached each victory level, and how often nobody won.
+
+    >>> from consim.sim.runner import GameResult
+    >>> rs = [GameResult(i, {"A": a, "B": b}, [], "", {}, 1, unit="victory level")
+    ...       for i, (a, b) in enumerate([(1, 0), (0, 0), (3, 1)])]
+    >>> counts = level_counts(rs, ["A", "B"], lambda s, u: {k: LEVEL_ORDER[int(v)] for k, v in s.items()})
+    >>> counts["seats"]["A"], counts["nobody"], counts["several"]
+    ({'none': 1, 'minor': 1, 'major': 0, 'decisive': 1}, 1, 1)
+    """
+    per_seat = {s: dict.fromkeys(LEVEL_ORDER, 0) for s in seats}
+    nobody = several = 0
+    for r in results:
+        levels = reader(r.scores, r.unit)
+        won = 0
+        for s in seats:
+            level = levels.get(s, "none")
+            level = level if level in LEVEL_ORDER else "none"
+            per_seat[s][level] += 1
+            won += level != "none"
+        nobody += won == 0
+        several += won > 1
+    return {"games": len(results), "seats": per_seat, "nobody": nobody, "several": several}
+
+
+def render_levels(console: Console, counts: dict[str, Any]) -> None:
+    """The victory levels table: one row a seat, one column a level (share of the games)."""
+    games = counts["games"] or 1
+    table = Table(title="victory levels reached", title_justify="left")
+    table.add_column("seat", style="bold")
+    for level in reversed(LEVEL_ORDER):
+        table.add_column("no victory" if level == "none" else level, justify="right")
+    for seat, row in counts["seats"].items():
+        table.add_row(seat, *(f"{row[lv]} ({_pct(row[lv] / games)})" for lv in reversed(LEVEL_ORDER)))
+    console.print(table)
+    console.print(
+        f"nobody wins (stalemate): {counts['nobody']} ({_pct(counts['nobody'] / games)}); "
+        f"several seats win: {counts['several']} ({_pct(counts['several'] / games)})"
+    )
+
+
 def write_json(
     path: Path,
     game: Game,
@@ -127,6 +177,7 @@ def write_json(
     seed: int,
     results: Sequence[GameResult],
     summary: Summary,
+    levels: dict[str, Any] | None = None,
 ) -> None:
     data = {
         "game": game.id,
@@ -136,6 +187,8 @@ def write_json(
         "games": [r.to_dict() for r in results],
         "summary": summary.to_dict(),
     }
+    if levels is not None:
+        data["levels"] = levels
     path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
@@ -181,6 +234,9 @@ def simulate(
     advanced: Annotated[
         bool, typer.Option("--advanced", help="the game's Advanced rules (The First Jihad)")
     ] = False,
+    scenario: Annotated[
+        int | None, typer.Option("--scenario", help="the scenario, for games that have them (Fitna)")
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="KEY=VALUE game option (repeatable)"),
@@ -195,7 +251,8 @@ def simulate(
     out = Console(highlight=False)
     err = Console(stderr=True, highlight=False)
     try:
-        options = parse_options(players, option or [], advanced)
+        options = parse_options(players, option or [], advanced, scenario)
+        check_scenario(game_class(game), options)
         the_game = load_game(game, **options)
         kinds = resolve_bots(the_game, bot, parse_seats(the_game, seat or []))
     except OptionError as exc:
@@ -240,9 +297,13 @@ def simulate(
     title = f"{game}{f' ({opts})' if opts else ''}: {games} games, seeds {seed}..{seed + games - 1}"
     out.print(f"bots: {who}", soft_wrap=True)
     render_summary(out, summary, title)
+    reader = game_levels(game)
+    levels = level_counts(results, seats, reader) if reader is not None else None
+    if levels is not None:
+        render_levels(out, levels)
     try:
         if json_path is not None:
-            write_json(json_path, the_game, kinds, seed, results, summary)
+            write_json(json_path, the_game, kinds, seed, results, summary, levels)
             out.print(f"wrote {json_path}")
         if csv_path is not None:
             write_csv(csv_path, seats, results)

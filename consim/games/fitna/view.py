@@ -13,12 +13,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from consim.games.fitna.board import stacks, unit_sides
-from consim.games.fitna.content import FORCE_LABEL, FORCES, OFF_MAP_NAMES
+from consim.games.fitna.board import commander, seat_nation, stacks, supply_net, unit_sides
+from consim.games.fitna.content import (
+    COUNTRY_LABEL,
+    FORCE_LABEL,
+    FORCES,
+    OFF_MAP_NAMES,
+    ControlCount,
+    ControlSpaces,
+    DenySpaces,
+    Handler,
+    HoldUnits,
+    VPMargin,
+)
+from consim.games.fitna.rules import RESHUFFLE_TURNS
 from consim.games.fitna.rules.combat import Offensive
 from consim.games.fitna.rules.common import ELIMINATED, POOL, REMOVED
 from consim.games.fitna.rules.events import Exchange
-from consim.games.fitna.rules.turn import Phase
+from consim.games.fitna.rules.turn import SEGMENTS, Phase
+from consim.games.fitna.rules.victory import condition_holds, victory_points
 from consim.games.fitna.state import FitnaState
 
 
@@ -54,7 +67,9 @@ def stack_info(st: FitnaState, s: int, seat: str | None) -> dict[str, Any] | Non
     sides = unit_sides(st)
     side = sides[units[0]]
     me = t.seat_index[seat] if seat is not None else -1
-    known = me >= 0 and (side == me or st.data.known[s] >> me & 1)
+    # [25.1, 26.2] the seat commanding IS or the Kurds for an activation sees their stacks as
+    # its own (IS counters stay face down)
+    known = me >= 0 and (side == me or commander(st, side) == me or st.data.known[s] >> me & 1)
     out: dict[str, Any] = {"side": t.side_names[side], "count": len(units)}
     if known:
         out["units"] = [
@@ -140,6 +155,15 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
             for e in d.effects
         ],
         "firsts": list(d.firsts),
+        "activation": [
+            {"seat": t.seats[k], "force": FORCE_LABEL[FORCES[f]]}
+            for f, k in enumerate(d.force_seat)
+            if k >= 0
+        ],
+        "arrivals": [
+            {"seat": t.seats[a.seat], "force": FORCE_LABEL[FORCES[a.force]], "wave": a.wave, "turn": a.turn}
+            for a in d.arrivals
+        ],
         "spaces": spaces,
         "pools": pools,
         "is_pool": sum(1 for u, r in enumerate(d.units) if t.unit_is[u] and r.at == n + POOL),
@@ -174,6 +198,13 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
         if seat in (ex.seat, ex.partner) and ex.offered is not None:
             deal["offered"] = t.card_name[ex.offered]
         out["exchange"] = deal
+    out.update(phase_info(st, seat, phase))
+    out["victory"] = victory_progress(st)
+    if seat is not None:
+        me = t.seat_index[seat]
+        net = supply_net(st, me, seat_nation(st, me))
+        for s, entry in enumerate(spaces):
+            entry["in_supply"] = bool(net >> s & 1)
     if seat is not None:
         out["hand"] = [
             {
@@ -186,3 +217,181 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
             for c in d.hands[seat]
         ]
     return out
+
+
+# =============================================================================================
+# What the front ends and bots read about the phase and the scenario's victory (public facts,
+# and the seat's own decision under way)
+# =============================================================================================
+
+#: [12.1] the segments of a phase as a player names them
+SEGMENT_NAMES = {
+    "events": "Events",
+    "supply": "Supply",
+    "planning": "Planning",
+    "movement": "Movement",
+    "offensives": "Offensives",
+    "strategic": "Strategic Movement",
+    "adjust": "Adjust Cards",
+    "end": "end of the phase",
+}
+
+
+def phase_info(st: FitnaState, seat: str | None, phase: Phase | None) -> dict[str, Any]:
+    """The segment under way (12.1), the OPs allocated and left (16.0-18.0: public, they are
+    announced), the turns of the reshuffles (8.2), the tension levels already carried out
+    (22.1), the forces each seat runs now, and ``seat``'s own decision in progress. Frames
+    are found by their saved names, which stay stable."""
+    t = st.tables
+    d = st.data
+    segment = ""
+    if phase is not None:
+        step = phase.step
+        segment = SEGMENTS[max(0, SEGMENTS.index(step) - 1)] if step != "over" else "end"
+    found: dict[str, Any] = {}
+    for f in st.stack:
+        if f.name in ("planning", "movement", "offensives"):
+            found[f.name] = f
+    planning, movement, offensives = (found.get(k) for k in ("planning", "movement", "offensives"))
+    for name in ("movement", "offensives", "planning"):
+        if name in found:
+            segment = name
+            break
+    ops: dict[str, Any] | None = None
+    if found:
+        ops = {}
+        if planning is not None:
+            ops["spent"] = [t.card_name[c] for c in planning.cards]
+            ops["depot"] = bool(planning.depot)
+            ops["total"] = int(planning.total)
+        if movement is not None:
+            ops["moves_left"] = int(movement.left)
+            ops["moves"] = int(movement.left) + len(movement.moved)
+        if offensives is not None:
+            ops["offensives_left"] = int(offensives.left)
+            ops["offensives"] = int(offensives.left) + int(offensives.launched)
+    out: dict[str, Any] = {
+        "segment": SEGMENT_NAMES.get(segment, "") if phase is not None else "",
+        "ops": ops,
+        "reshuffles": [n for n in RESHUFFLE_TURNS if 1 < n <= t.scenario.turns],
+        "levels_done": sorted(d.levels_done),
+        "forces": {
+            s: [FORCE_LABEL[f] for i, f in enumerate(FORCES) if d.force_side[i] == k]
+            for k, s in enumerate(t.seats)
+        },
+    }
+    if seat is not None:
+        mine = own_decision(st, seat)
+        if mine:
+            out["decision"] = mine
+    return out
+
+
+def own_decision(st: FitnaState, seat: str) -> dict[str, Any]:
+    """What ``seat`` knows of its own decision under way: the unit it moves, the units of the
+    offensive it is forming, the unit it places or redeploys (the others read only the
+    outcome)."""
+    t = st.tables
+    top: Any = st.stack[-1] if st.stack else None
+    if top is None or getattr(top, "seat", None) != seat:
+        return {}
+    name = top.name
+    if name == "unit_move":
+        return {
+            "moving": t.unit_label[top.unit],
+            "from": t.space_name[top.start],
+            "at": t.space_name[st.data.units[top.unit].at],
+            "mp": int(top.mp),
+        }
+    if name == "offensive_setup":
+        return {
+            "attack_from": t.space_name[top.source],
+            "chosen": [t.unit_label[u] for u in top.chosen],
+            "stage": str(top.stage),
+        }
+    if name == "place_units" and top.units:
+        return {"placing": t.unit_label[top.units[0]], "then": [t.unit_label[u] for u in top.units[1:]]}
+    if name == "strategic" and top.unit is not None:
+        return {"redeploying": t.unit_label[top.unit]}
+    return {}
+
+
+def _condition(st: FitnaState, seat: int, cond: Any, held_by: list[dict[int, int]]) -> dict[str, Any]:
+    """[31.0] One victory condition in public terms, with how far the seat is from it
+    (``held_by``: per seat, how many spaces it holds in each country)."""
+    t = st.tables
+    d = st.data
+    if isinstance(cond, ControlSpaces):
+        have = sum(1 for s in cond.spaces if d.control[t.space_by_id[s]] == seat)
+        need = cond.count if cond.count is not None else len(cond.spaces)
+        names = [t.space_name[t.space_by_id[s]] for s in cond.spaces]
+        return {"type": "control", "spaces": names, "need": need, "have": have, "held": have >= need}
+    if isinstance(cond, ControlCount):
+        counts = held_by[seat]
+        have = sum(counts.get(t.country_index[c], 0) for c in cond.countries)
+        return {
+            "type": "control_count",
+            "countries": [COUNTRY_LABEL[c] for c in cond.countries],
+            "need": cond.count,
+            "have": have,
+            "held": have >= cond.count,
+        }
+    if isinstance(cond, HoldUnits):
+        forces = {t.force_index[f] for f in cond.forces}
+        factions = {getattr(t, f) for f in cond.on_kurdish}
+        have = sum(
+            1
+            for f in forces
+            for u in t.force_units[f]
+            if (at := d.units[u].at) < t.n_spaces and (not factions or t.space_kurd_side[at] in factions)
+        )
+        return {
+            "type": "hold_units",
+            "forces": [FORCE_LABEL[f] for f in cond.forces],
+            "on": list(cond.on_kurdish),
+            "need": cond.count,
+            "have": have,
+            "held": have >= cond.count,
+        }
+    held = condition_holds(st, seat, cond)
+    if isinstance(cond, DenySpaces):
+        names = [t.space_name[t.space_by_id[s]] for s in cond.spaces]
+        return {"type": "deny", "spaces": names, "by": cond.by, "held": held}
+    if isinstance(cond, VPMargin):
+        return {"type": "vp_margin", "margin": cond.margin, "held": held}
+    assert isinstance(cond, Handler)
+    return {"type": "handler", "name": cond.name, "params": dict(cond.params), "held": held}
+
+
+def victory_progress(st: FitnaState) -> dict[str, Any]:
+    """[31.0, 31.1] Each seat's victory table and how it stands now (public: it reads only
+    control, units on the map and the VP), the level it would reach if the game ended now,
+    and each seat's Victory Points."""
+    t = st.tables
+    held_by: list[dict[int, int]] = [{} for _ in t.seats]
+    n_seats = len(t.seats)
+    for s, side in enumerate(st.data.control):
+        if side < n_seats:
+            c = t.space_country[s]
+            held_by[side][c] = held_by[side].get(c, 0) + 1
+    seats: dict[str, Any] = {}
+    for s, name in enumerate(t.seats):
+        vp, bonuses = victory_points(st, s)
+        seats[name] = {"level": "none", "vp": vp, "bonuses": bonuses}
+    for v in t.scenario.victory:
+        i = t.seat_index[v.seat]
+        entry = seats[v.seat]
+        for key, conds in (
+            ("prerequisites", v.prerequisites),
+            ("minor", v.minor),
+            ("major", v.major),
+            ("decisive", v.decisive),
+        ):
+            entry[key] = [_condition(st, i, c, held_by) for c in conds]
+        # [31.0] the prerequisites, then the best level whose conditions all hold
+        if all(c["held"] for c in entry["prerequisites"]):
+            for level in ("decisive", "major", "minor"):
+                if all(c["held"] for c in entry[level]):
+                    entry["level"] = level
+                    break
+    return {"method": t.opts.victory, "seats": seats}

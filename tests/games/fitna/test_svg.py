@@ -9,7 +9,8 @@ from functools import cache
 
 from consim.core.content import load_model
 from consim.games.fitna.content import CONTENT_DIR, MapFile
-from consim.games.fitna.svg import _Board, board_svg
+from consim.games.fitna.svg import board_svg
+from consim.games.fitna.svg_layout import _Board
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -1,0 +1,952 @@
+"""Fitna in the terminal, drawn from ``view(seat)`` alone (and the public component data: the
+map, the counters, the card texts, the scenario booklet as reconstructed).
+
+The board is a compact summary that leaves the lower half of an 80x24 terminal to the prompt
+and its choices:
+
+* the turn, the reshuffles to come, International Tension and what its next levels bring;
+* whose phase it is, the segment, the OPs allocated and left; an offensive under way;
+* the cards: hand sizes, piles, Jokers and Special Jokers; the seat's hand (one line a card,
+  its text begun when cards are being played);
+* the spaces where things happen: the seat's stacks, the enemy stacks it can see (30.0: only
+  how many units of which forces, unless it has seen the stack), the objectives of its victory
+  table and how far it stands from its next level.
+
+Details on demand at any prompt (``COMMANDS``): ``map SPACE``, ``card N``, ``hand``,
+``stacks``, ``scenario``, ``board [FILE]``. ``render_outcome`` explains the end of the game;
+``describe`` the scenarios for ``consim list fitna``; ``levels_of`` reads a simulated game's
+scores as victory levels for ``consim simulate``.
+
+>>> import consim
+>>> state = consim.load_game("fitna", scenario=1).new_game(seed=3)
+>>> lines = board_lines(state.view("Syria"))
+>>> max(len(line) for line in lines) <= 80
+True
+>>> map_lines(state.view("Syria"), "aleppo")[0]
+'Aleppo (Syria): clear, city, objective; held by you'
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from consim.core.game import Outcome
+from consim.games.fitna.content import (
+    COUNTRY_LABEL,
+    FORCE_LABEL,
+    Card,
+    FitnaContent,
+    Scenario,
+    Space,
+    default_content,
+)
+
+View = Mapping[str, Any]
+WIDTH = 80
+
+#: what ``help`` shows as typed examples from this game
+EXAMPLES = [
+    'take "2 Assets, 2 Events"   (the opening hand, 7.0)',
+    'play Reinforcements  /  special "Israeli Air Force"  /  exchange Syria',
+    "ops Reinforcements  /  depot  /  allocate 3-3   (Planning: 6 OPs, 3 for each)",
+    'move "4 Arm Div"  then  to Homs  /  airlift Aleppo  /  assault Raqqa  /  stop',
+    'attack_from Hama  then  add "18 Arm Div"  /  attack  /  target Idlib',
+    'commit "Close Air Support"  /  cancel "Air Strike" with "Air Defence"',
+    'redeploy "Pr Gd Div"  then  to Aleppo   (Strategic Movement)',
+    "map Aleppo  /  card 57  /  hand  /  stacks  /  scenario  /  board",
+]
+
+_LEVELS = ("decisive", "major", "minor")
+_LEVEL_RANK = {"none": 0, "minor": 1, "major": 2, "decisive": 3}
+
+
+# =============================================================================================
+# Small pieces
+# =============================================================================================
+
+
+def _c() -> FitnaContent:
+    return default_content()
+
+
+@cache
+def _spaces_by_name() -> dict[str, Space]:
+    return {s.name: s for s in _c().map.spaces}
+
+
+@cache
+def _neighbours() -> dict[str, list[str]]:
+    by_id = {s.id: s.name for s in _c().map.spaces}
+    out: dict[str, list[str]] = {s.name: [] for s in _c().map.spaces}
+    for a, b in _c().map.links:
+        out[by_id[a]].append(by_id[b])
+        out[by_id[b]].append(by_id[a])
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def _scenario(view: View) -> Scenario | None:
+    number = (view.get("scenario") or {}).get("number")
+    for sc in _c().scenarios.scenarios:
+        if sc.number == number:
+            return sc
+    return None
+
+
+def _wrap(text: str, indent: str = "", first: str | None = None, width: int = WIDTH) -> list[str]:
+    """``text`` wrapped to ``width``: the first line starts with ``first`` (default the
+    indent), the others with ``indent``."""
+    return textwrap.wrap(
+        text,
+        width,
+        initial_indent=indent if first is None else first,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+    ) or [indent.rstrip()]
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """One line: ``text`` (its indent kept) cut to ``width`` with an ellipsis where it was cut.
+
+    >>> fit("  a   b", 10), fit("abcdefghijkl", 6)
+    ('  a b', 'abcde…')
+    """
+    indent = text[: len(text) - len(text.lstrip())]
+    text = indent + " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def listing(items: Sequence[str], word: str = "and") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def possessive(name: str) -> str:
+    """ "Syria's", "Rebels'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _who(view: View, side: str) -> str:
+    """A side as the seat reads it: "you" for its own."""
+    return "you" if side and side == view.get("seat") else side
+
+
+def _key(text: str) -> str:
+    return " ".join(text.replace('"', " ").replace("-", " ").replace("'", " ").split()).casefold()
+
+
+def find_space(text: str) -> Space | None:
+    """The space a player means: its name or id, or the start of either if only one fits."""
+    key = _key(text)
+    if not key:
+        return None
+    spaces = _c().map.spaces
+    for s in spaces:
+        if key in (_key(s.name), s.id.replace("_", " ")):
+            return s
+    found = [s for s in spaces if _key(s.name).startswith(key) or s.id.replace("_", " ").startswith(key)]
+    return found[0] if len(found) == 1 else None
+
+
+def find_card(text: str) -> Card | None:
+    """A card by its number ("57", "#57") or its name (or the start of it)."""
+    key = _key(text.lstrip("#"))
+    if not key:
+        return None
+    cards = _c().cards.cards
+    if key.isdigit():
+        return next((c for c in cards if c.number == int(key)), None)
+    for c in cards:
+        if _key(c.name) == key:
+            return c
+    found = {c.name for c in cards if _key(c.name).startswith(key)}
+    if len(found) == 1:
+        return next(c for c in cards if c.name in found)
+    return None
+
+
+# =============================================================================================
+# Units and stacks as the seat sees them [30.0]
+# =============================================================================================
+
+
+def unit_text(u: Mapping[str, Any], values: bool = True) -> str:
+    """A unit shown face up: "4 Arm Div 9-8-4" (reduced, isolated, airmobile marked); an IS
+    counter face down is just that."""
+    if u.get("face_down"):
+        return "IS counter (face down)"
+    text = str(u["name"])
+    if values:
+        move = "A" if u.get("airmobile") else str(u["movement"]) if u["movement"] else "X"
+        text += f" {u['attack']}-{u['defence']}-{move}"
+    marks = [m for m, on in (("reduced", u.get("reduced")), ("isolated", u.get("isolated"))) if on]
+    if marks:
+        text += f" ({', '.join(marks)})"
+    return text
+
+
+def stack_text(stack: Mapping[str, Any], values: bool = True) -> str:
+    """A stack: its units when the seat knows them, else how many units of which forces (30.0)."""
+    if "units" in stack:
+        return ", ".join(unit_text(u, values) for u in stack["units"])
+    forces = ", ".join(f"{n} {f}" if n > 1 else f for f, n in stack.get("forces", {}).items())
+    iso = stack.get("isolated", 0)
+    extra = f", {iso} isolated" if iso else ""
+    return f"{_plural(stack['count'], 'unit')} ({forces}{extra})"
+
+
+def stack_brief(stack: Mapping[str, Any], own: bool = True) -> str:
+    """A stack in a few characters: "3" for one of the seat's, "2 FSA+Al Sham" for an enemy
+    stack not seen, "1 (13 Div)" for one seen (30.0)."""
+    n = stack["count"]
+    if "units" in stack:
+        iso = sum(1 for u in stack["units"] if u.get("isolated"))
+        if own:
+            return f"{n}" + _iso(iso, n)
+        names = ", ".join("IS" if u.get("face_down") else str(u["name"]) for u in stack["units"])
+        return f"{n} ({names})" + _iso(iso, n)
+    short = {"Free Syrian Army": "FSA", "Free Iraqi Army": "FIA", "Al Sham militia": "Al Sham"}
+    forces = "+".join(short.get(f, f.removesuffix(" militia")) for f in stack.get("forces", {}))
+    return f"{n} {forces}" + _iso(int(stack.get("isolated", 0)), n)
+
+
+def _iso(isolated: int, units: int) -> str:
+    if not isolated:
+        return ""
+    return " isolated" if isolated == units else f" ({isolated} isolated)"
+
+
+def _own_spaces(view: View) -> list[Mapping[str, Any]]:
+    seat = view.get("seat")
+    return [s for s in view["spaces"] if s.get("stack") and s["stack"]["side"] == seat]
+
+
+def _enemy_spaces(view: View) -> list[Mapping[str, Any]]:
+    seat = view.get("seat")
+    return [s for s in view["spaces"] if s.get("stack") and s["stack"]["side"] != seat]
+
+
+def _front(view: View) -> list[Mapping[str, Any]]:
+    """Enemy stacks next to the seat's own, then the others."""
+    mine = {s["name"] for s in _own_spaces(view)}
+    nb = _neighbours()
+    enemies = _enemy_spaces(view)
+    near = [s for s in enemies if mine & set(nb.get(s["name"], ()))]
+    far = [s for s in enemies if s not in near]
+    return near + far
+
+
+def _pack(prefix: str, items: Sequence[str], lines: int = 2, more: str = "") -> list[str]:
+    """Items joined with commas into at most ``lines`` lines of 80 columns; what does not fit
+    is counted ("+3 more ('stacks')")."""
+    out: list[str] = []
+    current = prefix
+    indent = " " * min(len(prefix), 8)
+    shown = 0
+    for i, item in enumerate(items):
+        sep = "" if current in (prefix, indent) else ", "
+        left = len(items) - i - 1
+        tail = f", +{left} more{more}" if left and len(out) == lines - 1 else ""
+        if len(current) + len(sep) + len(item) + len(tail) <= WIDTH:
+            current += sep + item
+            shown += 1
+            continue
+        if len(out) < lines - 1:
+            out.append(current + ",")
+            current = indent + item
+            shown += 1
+            continue
+        break
+    rest = len(items) - shown
+    if rest:
+        current += f", +{rest} more{more}"
+    out.append(current)
+    return [fit(line) for line in out]
+
+
+# =============================================================================================
+# The sections of the board
+# =============================================================================================
+
+
+def tension_words(view: View) -> str:
+    """[22.1] What the next tension levels bring, the levels already carried out left out."""
+    t = int(view["tension"])
+    done = set(view.get("levels_done", ()))
+    sc = _scenario(view)
+    bits = []
+    if t < 5:
+        bits.append("5: High Tension cards")
+    if 6 not in done and t < 6:
+        bits.append("6: a batch each")
+    if 10 not in done:
+        who = [i["seat"] for i in view["scenario"].get("us_intervention", []) if i["trigger"] == "tension_10"]
+        powers = []
+        if who:
+            powers.append(f"US to {listing(who)}")
+        if sc is not None and sc.russia_at_tension_10:
+            powers.append(f"Russia to {sc.russia_at_tension_10}")
+        bits.append("10: " + ", ".join([*powers, "batches"]))
+    return "; ".join(bits)
+
+
+def header_line(view: View) -> str:
+    sc = view["scenario"]
+    turn = view["turn"]
+    head = f"Fitna {sc['number']}: {sc['title']}"
+    when = f"turn {turn} of {sc['turns']}" if turn else "before turn 1"
+    reshuffles = [n for n in view.get("reshuffles", ()) if n > turn]
+    shuffle = f" (reshuffle: turn {reshuffles[0]})" if reshuffles else ""
+    tension = f"Tension {view['tension']}"
+    for line in (
+        f"{head} - {when}{shuffle} - {tension}",
+        f"Fitna {sc['number']} - {when}{shuffle} - {tension}",
+        f"Fitna {sc['number']} - {when} - {tension}",
+    ):
+        if len(line) <= WIDTH:
+            return line
+    return fit(line)
+
+
+def phase_line(view: View) -> str:
+    """Whose phase, which segment, the OPs left; or the opening hands, or the end."""
+    seat = view.get("seat")
+    if view["step"] == "over":
+        return "Game over."
+    active = view.get("active")
+    if not active:
+        return "Opening hands: each player in turn chooses 4 cards (7.0)."
+    whose = "Your phase" if active == seat else f"{possessive(active)} phase"
+    segment = view.get("segment") or ""
+    line = f"{whose}: {segment}" if segment else whose
+    ops = view.get("ops") or {}
+    bits = []
+    if "moves" in ops:
+        bits.append(f"{ops['moves_left']} of {_plural(ops['moves'], 'move')} left")
+    if "offensives" in ops:
+        n = ops["offensives"]
+        if "moves" in ops:
+            bits.append(f"then {_plural(n, 'offensive')}")
+        else:
+            bits.append(f"{ops['offensives_left']} of {_plural(n, 'offensive')} left")
+    elif ops.get("spent") or ops.get("depot"):
+        spent = list(ops.get("spent", ()))
+        if ops.get("depot"):
+            spent.insert(0, "the Strategic Depot")
+        bits.append(f"spent {listing(spent)}")
+    if bits:
+        line += " - " + ", ".join(bits)
+    return fit(line + ".")
+
+
+def cards_lines(view: View) -> list[str]:
+    """Hand sizes, piles and Jokers; the Special Jokers held, on a line of their own if need
+    be."""
+    piles = view["piles"]
+    hands = ", ".join(f"{_who(view, s)} {n}" for s, n in view["hand_sizes"].items())
+    jokers = ", ".join(f"{_who(view, s)} {n}" for s, n in view["jokers"].items())
+    special = [f"{', '.join(js)} ({_who(view, s)})" for s, js in view["special_jokers"].items() if js]
+    line = f"Cards: {hands} | piles: {piles['assets']} Asset, {piles['events']} Event | Jokers: {jokers}"
+    if len(line) > WIDTH:
+        line = f"Cards: {hands} | piles {piles['assets']}A/{piles['events']}E | Jokers: {jokers}"
+    if not special:
+        return [fit(line)]
+    more = "Special Jokers: " + "; ".join(special)
+    if len(line) + len(more) + 3 <= WIDTH:
+        return [f"{line} | {more}"]
+    return [fit(line), fit(more)]
+
+
+def _card_record(number: int) -> Card | None:
+    return next((c for c in _c().cards.cards if c.number == number), None)
+
+
+def card_short(card: Mapping[str, Any]) -> str:
+    """A card of the hand: "#57 Reinforcements (Event 8)"."""
+    kind = "Asset" if card["kind"] == "Asset" else "Event"
+    return f"#{card['number']} {card['name']} ({kind} {card['ops']})"
+
+
+def hand_lines(view: View, texts: bool) -> list[str]:
+    """The seat's hand: one line a card with its text begun (``texts``), or one line in all."""
+    hand = view.get("hand")
+    if hand is None:
+        return []
+    if not hand:
+        return ["Your hand is empty."]
+    if not texts:
+        return _pack("Hand: ", [card_short(c) for c in hand], lines=2, more=" ('hand')")
+    out = []
+    for c in hand:
+        head = card_short(c)
+        out.append(fit(f"{head}: {c['text']}"))
+    return out
+
+
+def summary_lines(view: View, rows: int = 2) -> list[str]:
+    """The seat's stacks (how many units each, which are isolated), then the enemy stacks it
+    sees, those facing its own first; ``rows`` lines each at most."""
+    if view.get("seat") is None:
+        return []
+    own = [f"{s['name']} {stack_brief(s['stack'])}" for s in _own_spaces(view)]
+    foes = [f"{s['name']} {stack_brief(s['stack'], own=False)}" for s in _front(view)]
+    out = _pack("Yours: ", own, lines=rows, more=" ('stacks')") if own else ["Yours: no unit on the map."]
+    if foes:
+        out += _pack("Facing: ", foes, lines=rows, more=" ('stacks')")
+    return out
+
+
+def condition_words(cond: Mapping[str, Any], short: bool = False) -> str:
+    """[31.0] A victory condition in words, with how it stands ("Aleppo, Homs 1/2")."""
+    kind = cond["type"]
+    if kind == "control":
+        spaces = cond["spaces"]
+        need, have = cond["need"], cond["have"]
+        if need == len(spaces):
+            what = listing(spaces) if not short else ", ".join(spaces)
+            now = f"{have} of {need} held"
+        else:
+            what = f"{need} of {listing(spaces, 'or') if not short else ', '.join(spaces)}"
+            now = f"{have} held"
+        return f"{what} {have}/{need}" if short else f"hold {what} ({now})"
+    if kind == "control_count":
+        where = listing(cond["countries"])
+        if short:
+            return f"{cond['need']} {where} spaces ({cond['have']})"
+        return f"hold {cond['need']} spaces of {where} ({cond['have']} now)"
+    if kind == "deny":
+        by = {"is": "IS", "kurds": "the Kurds"}.get(str(cond["by"]).casefold(), str(cond["by"]))
+        return f"{by} holds none of {listing(cond['spaces'])}"
+    if kind == "hold_units":
+        forces = listing(cond["forces"], "or")
+        return f"{cond['need']} {forces} units on the map ({cond['have']} now)"
+    if kind == "vp_margin":
+        return f"lead every other player by {cond['margin']} VP"
+    params = cond.get("params", {})
+    if cond.get("name") == "link":
+        frm = COUNTRY_LABEL.get(str(params.get("from")), str(params.get("from")))
+        to = str(params.get("to"))
+        to = "the Mediterranean" if to == "mediterranean" else COUNTRY_LABEL.get(to, to)
+        return f"a supplied line from {frm} to {to}"
+    return str(cond.get("name", "a special condition")).replace("_", " ")
+
+
+def victory_line(view: View) -> list[str]:
+    """The seat's standing: its level if the game ended now, and what its next level lacks."""
+    seat = view.get("seat")
+    vic = (view.get("victory") or {}).get("seats", {}).get(seat) if seat else None
+    if not vic:
+        return []
+    level = vic["level"]
+    if (view.get("victory") or {}).get("method") == "points":
+        vps = ", ".join(f"{_who(view, s)} {v['vp']}" for s, v in view["victory"]["seats"].items())
+        return [fit(f"Victory Points: {vps} (31.1: a lead of 5, 10, 15 wins).")]
+    now = f"Now: {level} victory" if level != "none" else "Now: no victory"
+    missing = [c for c in vic.get("prerequisites", []) if not c["held"]]
+    if missing:
+        need = "; ".join(condition_words(c, short=True) for c in missing)
+        return [fit(f"{now} - first keep {need}")]
+    rank = _LEVEL_RANK[level]
+    nxt = next((lv for lv in reversed(_LEVELS) if _LEVEL_RANK[lv] == rank + 1), None)
+    if nxt is None:
+        return [fit(f"{now}: the best there is.")]
+    lacking = [c for c in vic.get(nxt, []) if not c["held"]]
+    need = "; ".join(condition_words(c, short=True) for c in lacking)
+    return [fit(f"{now} - {nxt} needs {need}")]
+
+
+def offensive_lines(view: View) -> list[str]:
+    """An offensive under way: who attacks what from where, the Assets, the result."""
+    off = view.get("offensive")
+    if not off:
+        return []
+    seat = view.get("seat")
+    attacker = _who(view, off["attacker"])
+    defender = _who(view, off["defender"] or "") or "nobody's units"
+    line = (
+        f"Offensive: {attacker} from {off['from']} against {off['against']} ({defender}), "
+        f"{_plural(off['units'], 'unit')}"
+    )
+    out = [fit(line + ".")]
+    target = next((s for s in view["spaces"] if s["name"] == off["against"]), None)
+    if seat and seat == off["attacker"]:
+        attacking = ", ".join(off.get("attacking", []))
+        if attacking:
+            out.append(fit(f"  Attacking: {attacking}."))
+    if target and target.get("stack") and target["stack"]["side"] != off["attacker"]:
+        out.append(fit(f"  Defending: {stack_text(target['stack'])}."))
+    if off["cards"]:
+        cards = ", ".join(
+            f"{c['card']} ({c['by']}"
+            + (f", cancelling {off['cards'][c['cancels']]['card']}" if c.get("cancels", -1) >= 0 else "")
+            + ")"
+            for c in off["cards"]
+        )
+        out.append(fit(f"  Assets: {cards}."))
+    if off.get("result"):
+        out.append(f"  Die {off['die']}: {off['result']}.")
+    return out
+
+
+def decision_lines(view: View) -> list[str]:
+    """The seat's own decision under way, where the prompt does not say it all."""
+    d = view.get("decision") or {}
+    if "attack_from" in d:
+        here = next((s for s in view["spaces"] if s["name"] == d["attack_from"]), None)
+        out = []
+        if here and here.get("stack"):
+            out.append(fit(f"On {d['attack_from']}: {stack_text(here['stack'])}."))
+        seat = view.get("seat")
+        by_name = {s["name"]: s for s in view["spaces"]}
+        targets = []
+        for n in _neighbours().get(d["attack_from"], []):
+            s = by_name.get(n)
+            if s and s.get("stack") and s["stack"]["side"] != seat:
+                defence = _spaces_by_name()[n].defence
+                bonus = f", defence -{defence}" if defence else ""
+                entr = ", entrenched" if s.get("entrenched") else ""
+                targets.append(f"{n} {stack_brief(s['stack'], own=False)}{bonus}{entr}")
+        if targets:
+            out += _pack("Next to it: ", targets, lines=2)
+        return out
+    return []
+
+
+def in_play_lines(view: View) -> list[str]:
+    """A card being played for its effect (outside an offensive): its text begun, so that an
+    opponent asked whether to cancel it knows what it does ('card N' for the rest)."""
+    if view.get("offensive"):
+        return []
+    out = []
+    for label in view.get("in_play", []):
+        number = label.split()[0].lstrip("#")
+        rec = _card_record(int(number)) if number.isdigit() else None
+        if rec is not None:
+            out.append(fit(f"In play: {label}: {rec.text}"))
+    return out
+
+
+def exchange_lines(view: View) -> list[str]:
+    ex = view.get("exchange")
+    if not ex:
+        return []
+    offered = f": {ex['offered']} offered" if ex.get("offered") else ""
+    return [fit(f"Card exchange: {_who(view, ex['from'])} with {_who(view, ex['to'])}{offered}.")]
+
+
+#: the most lines the board takes: the rest of an 80x24 terminal is the prompt's and its menu's
+MAX_LINES = 14
+
+
+def board_lines(view: View) -> list[str]:
+    """The board as plain lines of at most 80 characters, at most ``MAX_LINES`` of them: the
+    hand's texts, then the stacks, give way to shorter forms when room is short."""
+    head = [header_line(view), phase_line(view)]
+    if view["step"] == "over":
+        return [*head, fit(f"Tension {view['tension']}. " + victory_summary(view))]
+    nxt = tension_words(view)
+    head.append(fit(f"Tension {nxt}." if nxt else "Every tension level has been reached."))
+    head.extend(cards_lines(view))
+    segment = view.get("segment")
+    in_offensive = bool(view.get("offensive"))
+    texts = view.get("active") == view.get("seat") and segment in ("Events", "Planning") and not in_offensive
+    middle = [*in_play_lines(view), *exchange_lines(view), *offensive_lines(view), *decision_lines(view)]
+    tail = victory_line(view)
+    for full_hand, stack_rows in ((texts, 2), (False, 2), (False, 1), (False, 0)):
+        hand = hand_lines(view, texts=full_hand)
+        stacks = summary_lines(view, stack_rows) if not in_offensive and stack_rows else []
+        lines = [*head, *hand, *middle, *stacks, *tail]
+        if len(lines) <= MAX_LINES:
+            return lines
+    return [
+        *lines[: MAX_LINES - 1],
+        fit(f"... {len(lines) - MAX_LINES + 1} more lines: 'view', 'hand', 'stacks'"),
+    ]
+
+
+def victory_summary(view: View) -> str:
+    seats = (view.get("victory") or {}).get("seats", {})
+    if not seats:
+        return ""
+    return (
+        "; ".join(
+            f"{_who(view, s)}: {v['level'] if v['level'] != 'none' else 'no'} victory, {v['vp']} VP"
+            for s, v in seats.items()
+        )
+        + "."
+    )
+
+
+def render(view: View) -> RenderableType:
+    """The compact board (``board_lines``) with a little colour."""
+    lines = board_lines(view)
+    parts: list[RenderableType] = [Text(lines[0], style="bold")]
+    for line in lines[1:]:
+        style = ""
+        if line.startswith(("Your phase", "Now:")):
+            style = "bold"
+        elif line.startswith("Offensive"):
+            style = "yellow"
+        parts.append(Text(line, style=style))
+    return Group(*parts)
+
+
+# =============================================================================================
+# Commands at any prompt
+# =============================================================================================
+
+
+def _space_features(s: Space) -> list[str]:
+    bits: list[str] = [s.terrain]
+    for flag, word in (
+        (s.city, "city"),
+        (s.oilfield, "oilfield"),
+        (s.holy, "holy site"),
+        (s.objective, "objective"),
+        (s.is_symbol, "IS symbol"),
+        (s.coastal, "Mediterranean coast"),
+    ):
+        if flag:
+            bits.append(word)
+    if s.defence:
+        bits.append(f"defence -{s.defence}")
+    if s.kurdish:
+        bits.append(f"{s.kurdish} territory")
+    return bits
+
+
+def _control_words(view: View, entry: Mapping[str, Any]) -> str:
+    side = entry["control"]
+    if side == "Neutral":
+        return "held by nobody"
+    return f"held by {_who(view, side)}"
+
+
+def map_lines(view: View, rest: str) -> list[str]:
+    """[2.1, 14.0, 30.0] A space and its neighbourhood: terrain, defence and features, control,
+    entrenchment, the stack as the seat may see it, supply, and each neighbour the same way."""
+    s = find_space(rest)
+    if s is None:
+        if rest.strip():
+            return _wrap(f"No space {rest.strip()!r}: 'map' and the start of a space's name ('map alep').")
+        return ["map SPACE: a space and its neighbours, e.g. 'map Aleppo'."]
+    by_name = {e["name"]: e for e in view["spaces"]}
+    entry = by_name[s.name]
+    country = COUNTRY_LABEL[s.country]
+    head = f"{s.name} ({country}): {', '.join(_space_features(s))}; {_control_words(view, entry)}"
+    out = _wrap(head, "    ", first="")
+    if entry.get("entrenched"):
+        out.extend(_wrap("Entrenched (19.0): one more column in the defender's favour.", "    ", first="  "))
+    if s.supply:
+        sources = listing([FORCE_LABEL[f] for f in s.supply])
+        out.extend(_wrap(f"Supply source for {sources} (14.0).", "    ", first="  "))
+    if "in_supply" in entry:
+        said = (
+            "Your main force would be in supply here (14.0)."
+            if entry["in_supply"]
+            else "Your main force would be out of supply here: no line of your spaces to a source (14.0)."
+        )
+        out.extend(_wrap(said, "    ", first="  "))
+    stack = entry.get("stack")
+    if stack:
+        whose = _who(view, stack["side"])
+        out.extend(_wrap(f"Stack ({whose}): {stack_text(stack)}.", "    ", first="  "))
+    else:
+        out.append("  No unit here.")
+    out.append("  Neighbours:")
+    for n in _neighbours()[s.name]:
+        nb = _spaces_by_name()[n]
+        e = by_name[n]
+        bits = [COUNTRY_LABEL[nb.country]]
+        if nb.defence:
+            bits.append(f"-{nb.defence}")
+        if e.get("entrenched"):
+            bits.append("entrenched")
+        ctl = "held by nobody" if e["control"] == "Neutral" else f"held by {_who(view, e['control'])}"
+        st = e.get("stack")
+        what = f": {stack_text(st, values=False)}" if st else ", empty"
+        out.extend(_wrap(f"{n} ({', '.join(bits)}) {ctl}{what}", "        ", first="    "))
+    return out
+
+
+def map_command(view: View, rest: str) -> RenderableType:
+    """map SPACE: a space and its neighbours, stacks and supply"""
+    return Text("\n".join(map_lines(view, rest)))
+
+
+def card_limits(c: Card) -> list[str]:
+    """[8.1-8.3, 13.0, 34.0] When and by whom a card may be played, in words."""
+    bits = []
+    if c.high_tension:
+        bits.append("High Tension card (in play from tension 5)")
+    if c.symbols:
+        who = listing(["IS" if s == "is" else "the Kurds" for s in c.symbols])
+        bits.append(f"usable by {who} too")
+    if c.usable_by:
+        bits.append(f"only for a player running {listing([FORCE_LABEL[f] for f in c.usable_by], 'or')}")
+    if c.min_turn > 1:
+        bits.append(f"not before turn {c.min_turn}")
+    if c.requires:
+        names = [f"#{n} {next(x.name for x in _c().cards.cards if x.number == n)}" for n in c.requires]
+        bits.append(f"only after {listing(names)}")
+    if c.scenarios:
+        bits.append(f"event in scenarios {', '.join(str(n) for n in c.scenarios)} only")
+    if c.removed_after_event:
+        bits.append("leaves the game once played as an event")
+    if not c.negatable:
+        bits.append("cannot be cancelled")
+    return bits
+
+
+def card_lines(c: Card, indent: str = "") -> list[str]:
+    """One card in full: number, name, kind, OPs, limits and text."""
+    kind = "Asset" if c.kind == "asset" else "Event"
+    limits = card_limits(c)
+    head = f"#{c.number} {c.name} - {kind}, {c.ops} OPs" + (f"; {'; '.join(limits)}" if limits else "")
+    out = _wrap(head, indent + "    ", first=indent)
+    out.extend(_wrap(c.text, indent + "    ", first=indent + "    "))
+    return out
+
+
+def card_command(view: View, rest: str) -> RenderableType:
+    """card N: a card's full text ('card 57', 'card air strike')"""
+    key = rest.strip()
+    if not key:
+        return hand_command(view, rest)
+    c = find_card(key)
+    if c is None:
+        joker = next((j for j in _c().cards.special_jokers if _key(j.name).startswith(_key(key))), None)
+        if joker is not None:
+            return Text("\n".join(_wrap(f"{joker.name} (Special Joker): {joker.text}", "    ", first="")))
+        return Text(f"No card {key!r}: 'card 57' or 'card reinf' (the start of its name).")
+    return Text("\n".join(card_lines(c)))
+
+
+def hand_command(view: View, rest: str) -> RenderableType:
+    """hand: your cards and Special Jokers in full"""
+    hand = view.get("hand")
+    if hand is None:
+        return Text("A spectator has no hand.")
+    lines = [f"Your hand ({_plural(len(hand), 'card')}):"]
+    for card in hand:
+        rec = _card_record(int(card["number"]))
+        if rec is not None:
+            lines.extend(card_lines(rec, "  "))
+    seat = view.get("seat")
+    for name in view["special_jokers"].get(seat, []):
+        joker = next((j for j in _c().cards.special_jokers if j.name == name), None)
+        if joker is not None:
+            lines.extend(_wrap(f"{joker.name} (Special Joker): {joker.text}", "      ", first="  "))
+    jokers = view["jokers"].get(seat, 0)
+    lines.append(f"Jokers: {jokers} (play one at any of your prompts with 'joker' to draw 2 cards, 9.0).")
+    return Text("\n".join(lines))
+
+
+def stacks_lines(view: View, rest: str = "") -> list[str]:
+    """Every stack the seat may see: its own unit by unit, the enemy's as 30.0 allows."""
+    seat = view.get("seat")
+    out: list[str] = []
+    own = _own_spaces(view) if seat else []
+    if own:
+        out.append("Your stacks:")
+        for s in own:
+            out.extend(_wrap(f"{s['name']}: {stack_text(s['stack'])}", "      ", first="  "))
+    enemies = _front(view) if seat else [s for s in view["spaces"] if s.get("stack")]
+    if enemies:
+        out.append("Other stacks (what you can see of them, 30.0):" if seat else "Stacks:")
+        for s in enemies:
+            side = s["stack"]["side"]
+            out.extend(_wrap(f"{s['name']} ({side}): {stack_text(s['stack'])}", "      ", first="  "))
+    pools = view.get("pools", {})
+    if seat in pools:
+        p = pools[seat]
+        batches = "; ".join(", ".join(b) for b in p["batches"]) or "none left"
+        out.extend(_wrap(f"Your batches to come: {batches}.", "    ", first=""))
+        if p["destroyed"]:
+            out.extend(_wrap(f"Destroyed, to rebuild: {', '.join(p['destroyed'])}.", "    ", first=""))
+    return out or ["No unit on the map."]
+
+
+def stacks_command(view: View, rest: str) -> RenderableType:
+    """stacks: every stack you can see, and your batches"""
+    return Text("\n".join(stacks_lines(view, rest)))
+
+
+def scenario_lines(view: View, rest: str = "") -> list[str]:
+    """[32.0] The scenario: briefing, seats, special rules and victory levels with progress."""
+    sc = view["scenario"]
+    record = _scenario(view)
+    dates = f" ({sc['dates']})" if sc.get("dates") else ""
+    out = [f"Scenario {sc['number']}: {sc['title']}{dates}, {sc['turns']} turns."]
+    out.extend(_wrap(sc["briefing"], "  ", first="  "))
+    order = view.get("order", [])
+    out.append(f"Order of play: {', '.join(order)}.")
+    for seat in view["seats"]:
+        forces = listing(view.get("forces", {}).get(seat, []))
+        extra = []
+        if record is not None:
+            sd = next(x for x in record.seats if x.name == seat)
+            if sd.free_ops_turn1:
+                extra.append(f"{sd.free_ops_turn1} free OPs on turn 1")
+        you = " (you)" if seat == view.get("seat") else ""
+        tail = f"; {', '.join(extra)}" if extra else ""
+        out.extend(_wrap(f"{seat}{you}: {forces}{tail}.", "    ", first="  "))
+    if rest.strip().casefold().startswith("rule"):
+        out.append("Special rules:")
+        for r in sc.get("special_rules", []):
+            out.extend(_wrap(r, "    ", first="  - "))
+    else:
+        out.append(f"({_plural(len(sc.get('special_rules', [])), 'special rule')}: 'scenario rules'.)")
+    out.extend(goal_lines(view))
+    return out
+
+
+def goal_lines(view: View) -> list[str]:
+    """[31.0] Every seat's victory table, each condition marked held (+) or not (-) now."""
+    vic = view.get("victory") or {}
+    out: list[str] = []
+    if vic.get("method") == "points":
+        out.append("Victory by Victory Points (31.1): lead by 5 for minor, 10 major, 15 decisive.")
+    for seat, v in vic.get("seats", {}).items():
+        you = " (you)" if seat == view.get("seat") else ""
+        level = v["level"] if v["level"] != "none" else "no"
+        bonus = f", {', '.join(v['bonuses'])}" if v.get("bonuses") else ""
+        out.append(f"{seat}{you}: {level} victory if the game ended now ({v['vp']} VP{bonus}).")
+        for key in ("prerequisites", "minor", "major", "decisive"):
+            conds = v.get(key)
+            if not conds:
+                continue
+            label = "always" if key == "prerequisites" else key
+            words = "; ".join(("+ " if c["held"] else "- ") + condition_words(c) for c in conds)
+            out.extend(_wrap(f"{label}: {words}", "      ", first="    "))
+    return out
+
+
+def scenario_command(view: View, rest: str) -> RenderableType:
+    """scenario: briefing, seats, victory levels ('scenario rules')"""
+    return Text("\n".join(scenario_lines(view, rest)))
+
+
+def board_command(view: View, rest: str) -> RenderableType:
+    """board [FILE]: the board as you see it, as an SVG picture"""
+    from consim.games.fitna.draw import board_for
+
+    seat = view.get("seat") or "public"
+    name = rest.strip().strip('"') or f"fitna-{view['scenario']['number']}-turn{view['turn']}-{seat}.svg"
+    path = Path(name).expanduser()
+    if path.suffix.lower() != ".svg":
+        path = path.with_suffix(".svg")
+    try:
+        path.write_text(board_for(view), encoding="utf-8")
+    except OSError as exc:
+        return Text(f"Cannot write {path}: {exc.strerror or exc}.", style="red")
+    who = "you see" if seat != "public" else "everyone sees"
+    return Text(f"The board as {who} it: {path.resolve()}")
+
+
+COMMANDS: dict[str, Callable[[View, str], RenderableType]] = {
+    "map": map_command,
+    "card": card_command,
+    "hand": hand_command,
+    "stacks": stacks_command,
+    "scenario": scenario_command,
+    "board": board_command,
+}
+
+
+# =============================================================================================
+# The end of the game, the scenarios, simulation summaries
+# =============================================================================================
+
+
+def outcome_lines(outcome: Outcome, view: View | None = None) -> list[str]:
+    """[31.0] The levels reached and why: each seat's level and VP; with the final position,
+    every condition of its victory table, held or not."""
+    details = outcome.details or {}
+    levels: Mapping[str, str] = details.get("levels", {})
+    vps: Mapping[str, int] = details.get("vp", {})
+    out = []
+    for seat, level in levels.items():
+        vp = f", {vps[seat]} VP" if seat in vps else ""
+        out.append(f"{seat}: {level if level != 'none' else 'no'} victory{vp}.")
+    if "tension" in details:
+        out.append(f"International Tension at the end: {details['tension']}.")
+    if outcome.turns is not None:
+        ending = outcome.ending or "the last turn was played"
+        out.append(f"The game lasted {_plural(outcome.turns, 'turn')} ({ending}).")
+    vic = (view or {}).get("victory") or {}
+    if vic.get("method") == "scenario":
+        out.append("Why (+ held at the end, - not):")
+        for seat, v in vic.get("seats", {}).items():
+            for key in ("prerequisites", "minor", "major", "decisive"):
+                conds = v.get(key)
+                if not conds:
+                    continue
+                label = "always" if key == "prerequisites" else key
+                words = "; ".join(("+ " if c["held"] else "- ") + condition_words(c) for c in conds)
+                out.extend(_wrap(f"{seat} {label}: {words}", "      ", first="  "))
+    elif vic.get("method") == "points":
+        out.append("Victory Points decide (31.1): a lead of 5 is minor, 10 major, 15 decisive.")
+    return out
+
+
+def render_outcome(outcome: Outcome, view: View | None = None) -> RenderableType:
+    """The end of a game: levels, VP, tension and, given the final view, why."""
+    return Text("\n".join(outcome_lines(outcome, view)))
+
+
+def describe(width: int = WIDTH) -> RenderableType:
+    """[2.3, 32.0] The scenarios for ``consim list fitna``: number, title, players, turns,
+    seats, and which are playable now."""
+    lines = ["Fitna scenarios (consim play fitna --scenario N):"]
+    for sc in _c().scenarios.scenarios:
+        mark = "playable" if sc.playable else "not yet playable"
+        head = f"{sc.number:>2}. {sc.title} - {len(sc.seats)} players, {sc.turns} turns ({mark})"
+        lines.extend(_wrap(head, "      ", first="", width=width))
+        seats = "; ".join(f"{s.name} ({_forces_short(s.forces)})" for s in sc.seats)
+        lines.extend(_wrap(f"Seats: {seats}.", "      ", first="      ", width=width))
+    lines.append("Every set-up and victory table is reconstructed: see content/provenance/scenarios.md.")
+    return Text("\n".join(lines))
+
+
+def _forces_short(forces: Sequence[str]) -> str:
+    names = [FORCE_LABEL[f] for f in forces]
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def levels_of(scores: Mapping[str, float], unit: str) -> dict[str, str]:
+    """Each seat's victory level in a simulated game, read from its scores: the level's rank
+    when the scenario's conditions decide, the lead in VP when Victory Points do (31.1)."""
+    if unit == "VP":
+        out = {}
+        for s, v in scores.items():
+            lead = min((v - o for x, o in scores.items() if x != s), default=0.0)
+            margins = (("decisive", 15), ("major", 10), ("minor", 5))
+            out[s] = next((lv for lv, m in margins if lead >= m), "none")
+        return out
+    names = ("none", "minor", "major", "decisive")
+    return {s: names[max(0, min(3, int(v)))] for s, v in scores.items()}
+
+
+__all__ = [
+    "COMMANDS",
+    "EXAMPLES",
+    "board_lines",
+    "describe",
+    "levels_of",
+    "map_lines",
+    "render",
+    "render_outcome",
+]

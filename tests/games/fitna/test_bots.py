@@ -1,0 +1,97 @@
+"""The heuristic bot (bots.py): it finishes every playable scenario from either side, beats
+the random bot on every side of every playable scenario, plays the same game for the same
+seed, reads the CRT right and keeps its Joker for the end (34.0)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from consim.bots.driver import bots_for, play_out
+from consim.games.fitna.bots import HeuristicBot, attack_outcome, odds
+from consim.games.fitna.content import playable_scenarios
+from consim.games.fitna.game import FitnaGame
+
+
+@pytest.mark.parametrize("scenario", playable_scenarios())
+def test_heuristic_bots_finish_every_playable_scenario(scenario: int) -> None:
+    game = FitnaGame(scenario=scenario)
+    st = game.new_game(7)
+    decisions = play_out(st, bots_for(game, "heuristic", 7), max_steps=50_000)
+    out = st.outcome()
+    assert out is not None and decisions > 100
+    assert out.turns is not None and out.turns >= 1
+    assert set(out.details["levels"]) == set(game.seats)
+
+
+@pytest.mark.parametrize("scenario", playable_scenarios())
+def test_the_heuristic_bot_beats_random_on_both_sides(scenario: int) -> None:
+    game = FitnaGame(scenario=scenario)
+    won = lost = played = 0
+    for seat in game.seats:
+        other = next(s for s in game.seats if s != seat)
+        for seed in (1, 2):
+            st = game.new_game(seed)
+            play_out(st, bots_for(game, {seat: "heuristic", other: "random"}, seed))
+            out = st.outcome()
+            assert out is not None
+            won += seat in out.winners
+            lost += other in out.winners
+            played += 1
+    assert won >= played - 1, f"the heuristic bot won {won} of {played} against random"
+    assert lost == 0
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    game = FitnaGame(scenario=5)
+    games = []
+    for _ in range(2):
+        st = game.new_game(4)
+        play_out(st, bots_for(game, "heuristic", 4))
+        games.append(json.dumps(st.to_dict(), sort_keys=True))
+    assert games[0] == games[1]
+
+
+def test_the_bot_reads_the_crt() -> None:
+    """[18.1] +18 or more: every result takes the space; -8 or less against one step: only an
+    EX (die 6) does; the attacker then loses every step on AR* (dice 1-2)."""
+    p, lost, _ = odds(20, 1, 0, 3, 2)
+    assert p == 1.0 and lost == pytest.approx(1 / 6)  # only DR* costs the attacker a step
+    p, lost, _ = odds(1, 10, 0, 3, 1)
+    assert p == pytest.approx(1 / 6)
+    assert lost == pytest.approx((3 + 3 + 1 + 1 + 1 + 1) / 6)
+    ev, p = attack_outcome(20, 1, 0, 3, 2, target=5.0)
+    assert p == 1.0 and ev > 5.0
+    # column shifts move along the table: a defence of -2 turns +5 into -1 to +1
+    assert odds(10, 5, -2, 2, 2)[0] < odds(10, 5, 0, 2, 2)[0]
+
+
+def test_the_joker_waits_for_the_end() -> None:
+    """[34.0] 'It is often prudent to keep your Joker for the last turn.'"""
+    late = early = 0
+    for scenario in (1, 9):
+        game = FitnaGame(scenario=scenario)
+        st = game.new_game(3)
+        play_out(st, bots_for(game, "heuristic", 3))
+        turn = 0
+        for e in st.log:
+            m = re.match(r"Turn (\d+) of (\d+) begins", e.text)
+            if m:
+                turn, turns = int(m.group(1)), int(m.group(2))
+            elif "plays a Joker" in e.text:
+                if turn >= turns - 1:
+                    late += 1
+                else:
+                    early += 1
+    assert late > 0 and early <= late // 3
+
+
+def test_the_bot_needs_only_its_view_and_the_game_tables() -> None:
+    game = FitnaGame(scenario=1)
+    bot = HeuristicBot(game, "Rebels", 1)
+    assert bot.uses_view is True
+    st = game.new_game(1)
+    action = bot.choose(st.view("Rebels"), st.legal_actions("Rebels"))
+    assert action.text == 'take "2 Assets, 2 Events"'  # 34.0: a balanced hand

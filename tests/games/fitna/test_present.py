@@ -1,0 +1,219 @@
+"""Fitna in the terminal (present.py): the board fits 80 columns in plain words (no internal
+ids, no Python reprs, no None), at every kind of decision of every playable scenario; the
+commands at the prompt; the end of the game; the scenarios for 'consim list'."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+
+from consim.bots.driver import bots_for
+from consim.games.fitna import present
+from consim.games.fitna.content import default_content, playable_scenarios
+from consim.games.fitna.game import FitnaGame
+
+#: internal ids (space, counter and card ids are snake case), reprs and None
+_ID = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+_REPR = re.compile(r"\{'|\['|'\]|'\}|\bNone\b|\bTrue\b|\bFalse\b|<[a-z]")
+
+
+@cache
+def internal_ids() -> frozenset[str]:
+    c = default_content()
+    return frozenset(
+        [s.id for s in c.map.spaces if "_" in s.id]
+        + [x.id for x in c.counters.counters]
+        + [j.id for j in c.cards.special_jokers if "_" in j.id]
+    )
+
+
+def clean(text: str) -> list[str]:
+    """What is wrong with a text a player reads (empty: nothing)."""
+    problems = []
+    for m in _ID.finditer(text):
+        if m.group() in internal_ids():
+            problems.append(f"internal id {m.group()!r}")
+    if _REPR.search(text):
+        problems.append(f"repr or None in {text!r}")
+    return problems
+
+
+def rendered(thing: RenderableType, width: int = 80) -> list[str]:
+    console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+    console.print(thing)
+    return console.export_text().splitlines()
+
+
+def positions(scenario: int, seed: int, every: int = 9) -> Iterator[tuple[Any, str, Mapping[str, Any]]]:
+    """Positions of a heuristic game: (state, seat to act, its view), every few decisions
+    and at every decision of a kind not seen yet."""
+    game = FitnaGame(scenario=scenario)
+    st = game.new_game(seed)
+    bots = bots_for(game, "heuristic", seed)
+    seen: set[str] = set()
+    n = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        view = st.view(seat)
+        if n % every == 0 or view["step"] not in seen:
+            seen.add(view["step"])
+            yield st, seat, view
+        st.apply(seat, bots[seat].choose(view, st.legal_actions(seat)))
+        n += 1
+    yield st, game.seats[0], st.view(game.seats[0])
+
+
+@pytest.mark.parametrize("scenario", playable_scenarios())
+def test_the_board_fits_80_columns_in_plain_words(scenario: int) -> None:
+    checked = 0
+    steps: set[str] = set()
+    for _st, _seat, view in positions(scenario, seed=scenario):
+        lines = present.board_lines(view)
+        assert lines, view["step"]
+        for line in lines:
+            assert len(line) <= 80, line
+            assert not clean(line), (line, clean(line))
+        assert len(lines) <= present.MAX_LINES, "\n".join(lines)  # the prompt and menu need the rest
+        out = rendered(present.render(view))
+        assert max(len(x) for x in out) <= 80
+        steps.add(view["step"])
+        checked += 1
+    assert checked > 20
+    assert {"events_segment", "planning", "movement", "offensive"} <= steps
+
+
+def test_the_board_says_what_matters() -> None:
+    st = FitnaGame(scenario=1).new_game(3)
+    view = st.view("Syria")
+    text = "\n".join(present.board_lines(view))
+    assert text.startswith("Fitna 1: The civil war in Syria - before turn 1")
+    assert "Opening hands" in text
+    assert "Tension 5: High Tension cards" in text
+    assert "Jokers: you 2, Rebels 2" in text
+    assert "Yours: Damascus 3" in text  # the seat's stacks, how many units each
+    assert "Facing:" in text and re.search(r"Idlib \d Al Sham\+FSA", text)  # by force only (30.0)
+    assert "Now: no victory - minor needs" in text
+
+
+def test_an_offensive_and_the_phase_are_shown() -> None:
+    for _st, _seat, view in positions(1, seed=2, every=1000):
+        if view["step"] == "offensive" and view.get("offensive"):
+            text = "\n".join(present.board_lines(view))
+            assert "Offensive:" in text and "from" in text
+            assert "phase: Offensives" in text or "Your phase: Offensives" in text
+            return
+    pytest.fail("no offensive in the game")
+
+
+def test_the_hand_shows_each_card_with_its_text_when_cards_are_played() -> None:
+    for _st, seat, view in positions(5, seed=1, every=1000):
+        if view["step"] == "events_segment" and view["active"] == seat and view.get("hand"):
+            lines = present.board_lines(view)
+            for card in view["hand"]:
+                line = next(x for x in lines if x.startswith(f"#{card['number']} "))
+                assert card["name"] in line and str(card["ops"]) in line and ":" in line
+            return
+    pytest.fail("no Events segment")
+
+
+def command(name: str, view: Mapping[str, Any], rest: str = "") -> list[str]:
+    lines = rendered(present.COMMANDS[name](view, rest))
+    for line in lines:
+        assert len(line) <= 80, line
+        assert not clean(line), (line, clean(line))
+    return lines
+
+
+def test_map_command_shows_a_space_and_its_neighbourhood() -> None:
+    st = FitnaGame(scenario=1).new_game(3)
+    view = st.view("Rebels")
+    lines = command("map", view, "aleppo")
+    assert lines[0].startswith("Aleppo (Syria): clear, city")
+    assert "held by Syria" in lines[0]
+    text = "\n".join(lines)
+    assert "Stack (Syria): 2 units (2 Syria)." in text  # 30.0: forces only
+    assert "Neighbours:" in text and "Azaz (Syria) held by you" in text
+    assert "out of supply here" in text or "in supply here" in text
+    mine = "\n".join(command("map", st.view("Syria"), "Aleppo"))
+    assert "46 SF Regt" in mine  # the seat's own units by name
+    assert command("map", view, "atlantis")[0].startswith("No space 'atlantis'")
+    assert command("map", view, "")[0].startswith("map SPACE")
+    assert command("map", view, "jisr")[0].startswith("Jisr al-Shughur")  # a unique start
+
+
+def test_card_hand_stacks_and_scenario_commands() -> None:
+    st = FitnaGame(scenario=9).new_game(1)
+    st.apply("Israel", 'take "2 Assets, 2 Events"')
+    view = st.view("Israel")
+    card = command("card", view, "57")
+    assert card[0].startswith("#57 Reinforcements - Event, 8 OPs")
+    assert "Reinforcements" in "\n".join(command("card", view, "reinf"))
+    assert command("card", view, "zzz")[0].startswith("No card")
+    assert "Israeli Air Force (Special Joker)" in "\n".join(command("card", view, "israeli air"))
+    hand = "\n".join(command("hand", view))
+    assert hand.startswith("Your hand (4 cards)") and "Israeli Air Force" in hand
+    stacks = "\n".join(command("stacks", view))
+    assert "Your stacks:" in stacks and "Golan Heights:" in stacks and "Your batches to come" in stacks
+    scenario = "\n".join(command("scenario", view))
+    assert "Scenario 9: Tsahal vs. Hezbollah" in scenario and "Israel (you)" in scenario
+    assert "always: - hold Haifa" in scenario or "always: + hold Haifa" in scenario
+    assert "Special rules:" in "\n".join(command("scenario", view, "rules"))
+
+
+def test_board_command_writes_the_picture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    view = FitnaGame(scenario=1).new_game(3).view("Syria")
+    said = "\n".join(rendered(present.COMMANDS["board"](view, ""), width=200))
+    written = list(tmp_path.glob("*.svg"))
+    assert len(written) == 1 and written[0].name == "fitna-1-turn0-Syria.svg"
+    assert str(written[0]) in said
+    assert written[0].read_text().startswith("<svg")
+    present.COMMANDS["board"](view, "mine")
+    assert (tmp_path / "mine.svg").exists()
+
+
+def test_examples_and_every_command_has_a_one_line_help() -> None:
+    assert present.EXAMPLES and all(len(x) <= 78 for x in present.EXAMPLES)
+    for name, fn in present.COMMANDS.items():
+        doc = (fn.__doc__ or "").strip().splitlines()
+        assert doc and doc[0].startswith(name), name
+        assert len(doc[0]) + 17 <= 80
+
+
+def test_the_end_of_the_game_says_who_reached_what_and_why() -> None:
+    game = FitnaGame(scenario=5)
+    st = game.new_game(2)
+    from consim.bots.driver import play_out
+
+    play_out(st, bots_for(game, "heuristic", 2))
+    out = st.outcome()
+    assert out is not None
+    lines = rendered(present.render_outcome(out, st.view(None)))
+    text = "\n".join(lines)
+    for seat in game.seats:
+        assert f"{seat}: " in text
+    assert "Why (+ held at the end, - not):" in text
+    assert "Iraq always:" in text and "Coalition minor:" in text
+    assert all(not clean(x) and len(x) <= 80 for x in lines)
+    short = "\n".join(rendered(present.render_outcome(out)))
+    assert "Why" not in short and "victory" in short
+
+
+def test_describe_lists_the_scenarios() -> None:
+    text = "\n".join(rendered(present.describe()))
+    assert "1. The civil war in Syria - 2 players, 6 turns (playable)" in text
+    assert "(not yet playable)" in text
+    assert all(not clean(x) for x in text.splitlines())
+
+
+def test_levels_of_reads_scores() -> None:
+    assert present.levels_of({"A": 2.0, "B": 0.0}, "victory level") == {"A": "major", "B": "none"}
+    assert present.levels_of({"A": 30.0, "B": 24.0}, "VP") == {"A": "minor", "B": "none"}
+    assert present.levels_of({"A": 30.0, "B": 18.0}, "VP") == {"A": "major", "B": "none"}
