@@ -150,6 +150,26 @@ def test_is_ops_two_per_oilfield_or_al_baghdadi_and_one_offensive() -> None:
     assert "IS under Iraq: 1 move of Al Baghdadi, 1 offensive." in texts(st)
 
 
+def test_the_example_of_25_2_three_oilfields_give_six_ops() -> None:
+    """[25.2] The book's example: IS holds 3 oilfields, so its player gets 6 OPs (3 x 2)."""
+    st = position(
+        region_game(),
+        {
+            "Al Baghdadi": "Raqqa",
+            "Wilayat Raqqa": "Deir ez-Zor",
+            "Wilayat Homs": "Al-Mayadin",
+            "Wilayat Hama": "Shaddadi",
+        },
+        hands={"Iraq": ["Daesh"]},
+        edit=setup(),
+        frames=events("Iraq"),
+    )
+    play(st, 'play "Daesh"')
+    pass_cancels(st)
+    assert "IS holds 3 oilfields: 6 OPs." in texts(st)
+    assert [a.text for a in st.legal_actions("Iraq")] == ["allocate 0-6", "allocate 1-5"]
+
+
 def test_is_offensive_with_face_down_counters_and_a_decoy() -> None:
     """[25.1, 18.0] Up to 4 IS counters attack together, chosen face down; a decoy is removed
     when turned over; the counters without movement advance only by winning; then IS goes back

@@ -458,3 +458,49 @@ def test_caveats_turks_and_westerners_never_fight_nor_russians_and_westerners() 
         frames=lambda st: offensives(st, "Syria", 1),
     )
     assert [a.text for a in st.legal_actions("Syria")] == ["done"]
+
+
+# =============================================================================================
+# provenance/cards.md section 8: the Assets offered only under a condition (only_if)
+# =============================================================================================
+
+
+def _commits(st, seat: str) -> set[str]:  # type: ignore[no-untyped-def]
+    return {a.text for a in st.legal_actions(seat) if a.text.startswith("commit ")}
+
+
+@pytest.mark.parametrize(
+    ("attackers", "target", "iraq", "turkey"),
+    [
+        # Tal Afar: open ground with the IS symbol; no armour attacks
+        (["1 Mech Div"], "Tal Afar", {'"Sunni Tribes"'}, set()),
+        # an armoured division attacks: Armoured Spearhead is offered
+        (["9 Arm Div (Iraq)"], "Tal Afar", {'"Armoured Spearhead"', '"Sunni Tribes"'}, set()),
+        # Mosul is a city with the IS symbol: Street Fighting for the defender
+        (["1 Mech Div"], "Mosul", {'"Sunni Tribes"'}, {'"Street Fighting"'}),
+        # Sinjar is a mountain without the IS symbol: Mountain Fighters only
+        (["1 Mech Div"], "Sinjar", set(), {'"Mountain Fighters"'}),
+    ],
+)
+def test_conditional_assets_are_offered_only_when_their_condition_holds(
+    attackers: list[str], target: str, iraq: set[str], turkey: set[str]
+) -> None:
+    """[8.1, 18.3] Armoured Spearhead needs an armoured attacker, Street Fighting a city,
+    Mountain Fighters a mountain space, Sunni Tribes a space with the IS symbol."""
+    source = "Tal Afar" if target != "Tal Afar" else "Mosul"
+    st = position(
+        region_game(),
+        {**dict.fromkeys(attackers, source), "66 Mech Bde": target},
+        hands={
+            "Iraq": ["Armoured Spearhead", "Sunni Tribes"],
+            "Turkey": ["Street Fighting", "Mountain Fighters"],
+        },
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[3],
+    )
+    attack(st, source, attackers, target)
+    # [18.3] the defender announces first
+    assert _commits(st, "Turkey") == {f"commit {c}" for c in turkey}
+    play(st, "done")
+    assert _commits(st, "Iraq") == {f"commit {c}" for c in iraq}

@@ -124,6 +124,45 @@ def test_a_move_lists_every_reachable_space_and_may_go_on_in_legs() -> None:
     assert st.to_act() == ("Iraq",) and 'move "1 Mech Div"' not in options(st)  # once a segment
 
 
+def test_the_examples_of_17_0_and_17_1() -> None:
+    """[17.0] 4 OPs for movement (of 6, 4-2) move 8 units (4 x 2); [17.1] an armoured division with 4
+    movement points moves 4 spaces, not 5."""
+    from consim.games.fitna.rules.planning import Planning
+
+    st = position(
+        region_game(),
+        {"9 Arm Div (Iraq)": "Mosul"},
+        hands={"Iraq": ["Close Air Support"]},
+        edit=no_jokers,
+        frames=lambda st: in_segment(st, "Iraq", [Planning(seat="Iraq")], step="strategic"),
+    )
+    play(st, 'ops "Close Air Support"', "done", "allocate 4-2")
+    assert st.top.name == "movement" and st.top.left == 8  # type: ignore[attr-defined]
+    t = st.tables
+    assert t.unit_move[t.unit_by_label["9 Arm Div (Iraq)"]] == (4, 4)  # full, reduced
+    play(st, 'move "9 Arm Div (Iraq)"')
+    reachable = {a.args[0] for a in st.legal_actions("Iraq") if a.verb == "to"}
+    # Mosul - Qayyarah - Baiji - Tikrit - Samarra: four spaces; Baghdad is a fifth
+    assert {"Qayyarah", "Baiji", "Tikrit", "Samarra"} <= reachable
+    assert "Baghdad" not in reachable
+
+
+def test_a_unit_destroyed_during_its_move_ends_it() -> None:
+    """[17.1, 27.1] Entering Haifa may bring the US in at once, whose strikes may destroy the
+    moving unit: its move ends there and the segment goes on."""
+    from consim.games.fitna.rules.common import ELIMINATED
+
+    st = position(region_game(), {"1 Mech Div": "Mosul"}, edit=no_jokers, frames=moving("Iraq", left=2))
+    play(st, 'move "1 Mech Div"', "to Qayyarah")
+    assert st.top.name == "unit_move"
+    t = st.tables
+    u = t.unit_by_label["1 Mech Div"]
+    with st.edit() as d:
+        d.units[u] = replace(d.units[u], at=t.n_spaces + ELIMINATED)
+    assert st.top.name == "movement"
+    assert "1 Mech Div is destroyed during its move." in texts(st)
+
+
 def test_isolated_units_move_two() -> None:
     """[14.1, 17.1] Isolated units have a movement allowance of 2."""
 

@@ -218,7 +218,13 @@ class UnitMove(Step):
     path: list[int] = field(default_factory=list)
 
     def who(self, st: FitnaState) -> str | None:
-        return self.seat
+        # a strike set off by the move itself (27.1 Haifa occupied, 22.1 tension 10) may have
+        # destroyed the unit: its move is then over
+        return self.seat if st.data.units[self.unit].at < st.tables.n_spaces else None
+
+    def advance(self, st: FitnaState) -> None:
+        st.remove(self)
+        st.emit(f"{uname(st, self.unit)} is destroyed during its move.", R_MOVEMENT)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         here = sname(st, st.data.units[self.unit].at)
