@@ -470,9 +470,11 @@ def invasion(st: JihadState, path: int) -> tuple[int, int] | None:
     if aid is None:
         return None
     a = st.data.armies[aid]
-    f = st.tables.land_index[a.at]
-    # A besieged army is invaded from its own (Arab-held) Land: no Crossing (see NOTES.md)
-    source = f if a.sieged else f - 1
+    t = st.tables
+    f = t.land_index[a.at]
+    # [7.2, 7.4.3] a besieged army is invaded from its own (Arab-held) Land, with no Crossing
+    # between; under siege_invasion=across from the next Land toward Mecca (see NOTES.md)
+    source = f if a.sieged and not t.siege_across else f - 1
     return source, f
 
 
@@ -557,6 +559,55 @@ def absorb_options(st: JihadState, aid: int, hits: int) -> list[tuple[str, int]]
     elif can_leave:
         options.append(("retreat", min(hits, 2)))  # [7.4 B, 7.4.1]
     return options
+
+
+def absorb_words(st: JihadState, aid: int, options: list[tuple[str, int]]) -> list[str]:
+    """[7.4] each way to absorb Hits now, in words, as :func:`absorb_options` lists them."""
+    t = st.tables
+    a = st.data.armies[aid]
+    land = a.at
+    path, idx = t.land_path[land], t.land_index[land]
+    nxt = t.land_title[t.path_lands[path][idx]] if idx < t.path_len[path] else ""
+    out = []
+    for verb, n in options:
+        if verb == "step":
+            text = f"step: lose a step, to {'weak' if a.strength == 'strong' else 'shattered'} (1 Hit)"
+        elif verb == "capital":
+            text = f"capital: the Capital takes it ({n} Hit)"
+        elif verb == "besiege":
+            text = f"besiege: into the Castle ({n} Hits)"
+        elif verb == "castle":
+            text = f"castle: the Castle to its weak side ({n} Hits)"
+        elif castle_in(st, land) is not None:
+            text = f"retreat: leave the Castle for {nxt}; it is destroyed and the army Cursed ({n} Hits)"
+        else:
+            text = f"retreat: to {nxt} ({n} Hit{'s' if n > 1 else ''})"
+        out.append(text)
+    return out
+
+
+def absorb_blocked(st: JihadState, aid: int) -> list[str]:
+    """[7.4, 7.4.2, 7.4.3.1, 7.5, 2.1.2] why a step loss or a retreat is not among the choices."""
+    t = st.tables
+    a = st.data.armies[aid]
+    land = a.at
+    out = []
+    if a.strength == "shattered":
+        out.append("no step loss: already shattered (7.3)")
+    elif a.strength == "weak" and a.cursed:
+        out.append("no step loss: Cursed, with no Shattered marker left (7.6)")
+    castle = castle_in(st, land)
+    if t.land_round[land]:
+        out.append("no retreat from the Ends of the Earth (2.1.2)")
+    elif a.top:
+        out.append("no retreat off the Neutral army below (7.5)")
+    elif capital_in(st, land) is not None:
+        out.append("no retreat until the Capital here is destroyed (7.4.2)")
+    elif castle is not None and not a.sieged:
+        out.append("no retreat past the Castle: into it first (7.4.3.1)")
+    elif castle is not None and st.data.castles[castle].side == "strong":
+        out.append("no retreat yet: the strong Castle is reduced first (7.4.3.1)")
+    return out
 
 
 def can_retreat(st: JihadState, aid: int) -> bool:
@@ -810,11 +861,11 @@ def vengeance_path(st: JihadState) -> tuple[int, str] | None:
                 continue
             land = st.data.armies[aid].at
             idx = t.land_index[land]
-            name = t.army_name[aid]
+            name = t.army_title[aid]
             if check == "green" and t.land[land].green_box:
-                return path, f"{name} holds the Green Box Land {t.land_title[land]}"
+                return path, f"the {name} hold the Green Box Land {t.land_title[land]}"
             if check == "firm" and idx < st.data.islam[path].at:
-                return path, f"{name} holds the Firmly Muslim Land {t.land_title[land]}"
+                return path, f"the {name} hold the Firmly Muslim Land {t.land_title[land]}"
     return None
 
 
@@ -1023,6 +1074,8 @@ def outcome_points(st: JihadState) -> dict[str, Any]:
     b_points = sum(
         max(0, min(control_limit(st, p), t.path_len[p])) for p in range(len(t.path_name))
     )  # [5.2 B]
+    if t.mecca_counts:
+        b_points += 1  # [5.2 B, 2.1.5] option mecca_counts: Mecca is a Land the Arabs control
     c_points = sum(x.box for x in d.tracks)  # [5.2 C]
     armies = 0
     for path in range(len(t.path_name)):

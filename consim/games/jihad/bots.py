@@ -52,6 +52,11 @@ def win_odds(value: int, dice: int, drm: int) -> float:
     return p if dice == 1 else p * p
 
 
+def _land_of(arg: str) -> str:
+    """The view's id of a Land an action names ("upper-egypt" -> "upper_egypt")."""
+    return arg.replace("-", "_")
+
+
 class HeuristicBot:
     uses_view = True
 
@@ -328,7 +333,7 @@ class HeuristicBot:
                 if land["castle"]:
                     break
                 for a in builds:
-                    if a.args[-1] == land["id"]:
+                    if _land_of(a.args[-1]) == land["id"]:
                         return a
         return None
 
@@ -374,6 +379,6 @@ class HeuristicBot:
         greek = next(x for x in view["paths"] if x["id"] == "greek")
         want = greek["lands"][min(greek["islam"]["at"], len(greek["lands"]) - 1)]["id"]
         for a in actions:
-            if a.args and a.args[0] == want:
+            if a.args and _land_of(a.args[0]) == want:
                 return a
         return next((a for a in actions if a.verb == "done"), actions[0])

@@ -372,6 +372,8 @@ class ArmyCounter(Provenanced):
     """An army tile. Values: the attacker must roll higher than the face-up value [9.1.2]."""
 
     id: str = Field(pattern=ID_PATTERN)
+    #: what the player calls the army (the Path tells apart two armies of one name)
+    name: str
     power: str
     path: PathId
     strong: int | None = Field(ge=1, le=6)
@@ -1884,6 +1886,23 @@ class JihadOptions(GameOptions):
             "Either way the Arabs invade from that Land and the Bulgar inversion (2.1.6.1) applies."
         ),
     )
+    siege_invasion: Literal["within", "across"] = Field(
+        "within",
+        description=(
+            "[7.2, 7.4.3] where the Hits on an army besieged in its Castle come from: 'within' - "
+            "from the Arabs in its own disputed Land, so no Crossing lies between (no terrain, and "
+            "that Land's faith decides the +1 for Islam); 'across' - from the next Land toward "
+            "Mecca over the Crossing, as for an army outside a Castle."
+        ),
+    )
+    mecca_counts: bool = Field(
+        False,
+        description=(
+            "[5.2 B] count Mecca among the Lands the Arabs control (+1 Outcome Point in every "
+            "game): false - only the Lands of the Paths count; true - Mecca, 'always controlled "
+            "by the Arabs' (2.1.5), counts too."
+        ),
+    )
     constantinople_falls: Literal["retreat", "siege"] = Field(
         "retreat",
         description=(
@@ -1907,6 +1926,8 @@ ADVANCED_PATH_ORDER: tuple[str, ...] = PATH_ORDER
 #: Theater of their own (ids in the order of the AP markers)
 THEATERS: tuple[str, ...] = ("west", "east", "african", "caucasus")
 WEST, EAST, AFRICAN, CAUCASUS = 0, 1, 2, 3
+#: the Theaters as the player reads them
+THEATER_TITLE: tuple[str, ...] = ("West", "East", "Africa", "Caucasus")
 #: [8.1] the strategic order of the Theaters, counter-clockwise from the West
 BASIC_THEATERS = (WEST, EAST)
 ADVANCED_THEATERS = (WEST, AFRICAN, EAST, CAUCASUS)
@@ -1914,6 +1935,9 @@ ADVANCED_THEATERS = (WEST, AFRICAN, EAST, CAUCASUS)
 EMPIRES: tuple[str, ...] = ("byzantium", "persia")
 BYZANTIUM, PERSIA = 0, 1
 EMPIRE_NAME = ("Byzantium", "Persia")
+EMPIRE_ADJECTIVE = ("Byzantine", "Persian")
+#: [11.1] the two Rulers
+RULER_TITLE = ("Emperor", "Shah")
 #: [6.3.3] bonus AP token colours
 COLOURS: tuple[str, ...] = ("red", "blue", "purple")
 RED, BLUE, PURPLE = 0, 1, 2
@@ -1950,6 +1974,11 @@ class JihadTables:
     tribal_jihad: bool
     #: [16.3] a Neutral Country in its Full flag Land may sign a Baqt too
     baqt_present: bool
+    #: [7.2, 7.4.3] a besieged army is invaded across the Crossing from the next Land (else
+    #: from within its own Land)
+    siege_across: bool
+    #: [5.2 B] Mecca counts as a Land the Arabs control
+    mecca_counts: bool
     # -- Paths ---------------------------------------------------------------------------------
     path_name: tuple[str, ...]
     path_id: dict[str, int]
@@ -1980,6 +2009,9 @@ class JihadTables:
     # -- Places --------------------------------------------------------------------------------
     place_name: tuple[str, ...]
     place_id: dict[str, int]
+    #: a place as actions name it: its id with hyphens for underscores ("upper-egypt")
+    place_arg: tuple[str, ...]
+    arg_place: dict[str, int]
     n_lands: int
     land: tuple[Land, ...]
     #: this game's Path of each Land (-1 if the Land is not in this game)
@@ -2001,6 +2033,10 @@ class JihadTables:
     # -- Armies --------------------------------------------------------------------------------
     army_name: tuple[str, ...]
     army_id: dict[str, int]
+    #: what the player calls each army ("Byzantines"), and the same told apart from another
+    #: army of that name by its Path ("Byzantines (Greek Path)"), for the log
+    army_short: tuple[str, ...]
+    army_title: tuple[str, ...]
     army_path: tuple[int, ...]
     army_power: tuple[str, ...]
     #: [9.1.2] the face-up value: strong (weak for a Garrison) and weak
@@ -2047,6 +2083,8 @@ class JihadTables:
     rulership: RulershipTable
     routes: tuple[TradeRoute, ...]
     route_ids: tuple[str, ...]
+    #: a route as Trade actions name it ("silk-road")
+    route_arg: tuple[str, ...]
     #: [21.4.1] each route's end Lands and Theaters, as ids
     route_ends: tuple[tuple[int, int], ...]
     route_theaters: tuple[tuple[int, int], ...]
@@ -2188,6 +2226,8 @@ def build_tables(opts: JihadOptions, content: JihadContent | None = None) -> Jih
         muster_at_start=opts.syrian_muster == "start",
         tribal_jihad=opts.tribal_jihad,
         baqt_present=opts.baqt_country == "present",
+        siege_across=opts.siege_invasion == "across",
+        mecca_counts=opts.mecca_counts,
         path_name=path_name,
         path_id=path_id,
         path_title=tuple(c.path(p).name for p in path_name),
@@ -2208,6 +2248,8 @@ def build_tables(opts: JihadOptions, content: JihadContent | None = None) -> Jih
         theater_path=(-1, -1, path_id.get("african", -1), path_id.get("caucasus", -1)),
         place_name=place_name,
         place_id=place_id,
+        place_arg=tuple(n.replace("_", "-") for n in place_name),
+        arg_place={n.replace("_", "-"): i for i, n in enumerate(place_name)},
         n_lands=n_lands,
         land=tuple(lands),
         land_path=tuple(land_path),
@@ -2224,6 +2266,11 @@ def build_tables(opts: JihadOptions, content: JihadContent | None = None) -> Jih
         available=place_id["available"],
         army_name=army_name,
         army_id={n: i for i, n in enumerate(army_name)},
+        army_short=tuple(a.name for a in armies),
+        army_title=tuple(
+            f"{a.name} ({c.path(a.path).name})" if sum(b.name == a.name for b in armies) > 1 else a.name
+            for a in armies
+        ),
         army_path=tuple(path_id[a.path] for a in armies),
         army_power=tuple(a.power for a in armies),
         army_strong=tuple(a.strong if a.strong is not None else a.weak for a in armies),
@@ -2257,6 +2304,7 @@ def build_tables(opts: JihadOptions, content: JihadContent | None = None) -> Jih
         rulership=c.setup.rulership_table,
         routes=routes,
         route_ids=tuple(r.id for r in routes),
+        route_arg=tuple(r.id.replace("_", "-") for r in routes),
         route_ends=tuple((place_id[r.ends[0]], place_id[r.ends[1]]) for r in routes),
         route_theaters=tuple((THEATERS.index(r.theaters[0]), THEATERS.index(r.theaters[1])) for r in routes),
         military_heartland=tuple(heartland(e, "military") for e in EMPIRES),

@@ -93,6 +93,8 @@ class JihadGame(Game):
             *advanced,
             {"advanced": True, "persian_truce": "either"},
             {"advanced": True, "syrian_muster": "start", "tribal_jihad": True, "baqt_country": "present"},
+            {"siege_invasion": "across", "mecca_counts": True},
+            {"advanced": True, "siege_invasion": "across", "mecca_counts": True},
         ]
 
     def id_tables(self) -> dict[str, tuple[str, ...]]:

@@ -214,6 +214,8 @@ class JihadData(Data):
     played: list[int] = field(default_factory=list)
     #: this turn's card
     card: int | None = None
+    #: the log entry that drew this turn's card: the view shows what happened since (6.0)
+    drawn_at: int = 0
     armies: list[Army] = field(default_factory=list)
     castles: list[Castle] = field(default_factory=list)
     #: by Empire

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Literal
 
+import pytest
+
 from consim.games.jihad import board
 from consim.games.jihad.content import PERSIA
 from consim.games.jihad.rules import arab, common, effects, end_turn
 from consim.games.jihad.rules.arab import Absorb
 from consim.games.jihad.rules.diplomacy import damascus_check, jihad_redirection
 from consim.games.jihad.rules.end_turn import EndOfTurn
+from consim.games.jihad.rules.events import FAITH
 from consim.games.jihad.rules.turn import Turn
 from consim.games.jihad.state import JihadState
 from tests.games.jihad.conftest import LoadedDice, Position, acting, arrange, hits, muster
@@ -347,6 +350,39 @@ def test_17_1_2_caliph_umar_at_once_and_more_if_monophysite() -> None:
     umar_event(st)
     adv = Position(st).adv
     assert adv.kaaba == 6 and not adv.umar
+
+
+@pytest.mark.parametrize(
+    ("religion", "at_once", "kaaba"),
+    [
+        ("orthodox", True, 5),
+        ("catholic", True, 5),
+        ("monophysite", True, 6),
+        ("orthodox", False, 5),
+        ("catholic", False, 5),
+        ("monophysite", False, 6),
+    ],
+)
+def test_17_1_2_caliph_umar_adds_3_or_4_if_byzantium_is_monophysite(
+    religion: str, at_once: bool, kaaba: int
+) -> None:
+    """NOTES.md, 17.1.2: +3 Syrians, +4 while Byzantium is Monophysite (the faith at the moment
+    they arrive), whether they come at once or at the Damascus Status Check."""
+    effect = next(e for e in arrange(advanced=True).tables.card[2].events if e.type == "caliph_umar_i")
+    assert (effect.kaaba_increase, effect.kaaba_increase_if_monophysite) == (3, 4)
+
+    def mutate(p: Position) -> None:
+        p.adv.religion = FAITH[religion]
+        if at_once:
+            p.islam("greek").at = 1
+
+    st = arrange(mutate, advanced=True)
+    umar_event(st)
+    if not at_once:
+        with st.edit():
+            Position(st).islam("greek").at = 1
+        damascus_check(st)
+    assert Position(st).adv.kaaba == kaaba  # from 2
 
 
 def test_options_syrian_muster_start_and_tribal_jihad() -> None:

@@ -99,7 +99,7 @@ def test_21_4_worked_trade_example() -> None:
     st = arrange(_example, advanced=True, stack=acting(SEGS, 0))
     options = [t for t in texts(st) if t.startswith("trade african")]
     # the Nile is closed (Alexandria is Arab); the long way round reaches the Nubians
-    assert options == ["trade african rally african pontic silk_road socotra"]
+    assert options == ["trade african rally african pontic silk-road socotra"]
     st.apply("player", options[0])
     assert Position(st).army("nubians").strength == "weak" and st.data.ap[WEST] == 4
     assert not any(t.startswith("trade african") for t in texts(st))  # Silk Road, Socotra closed

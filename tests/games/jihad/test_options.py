@@ -10,7 +10,7 @@ from consim.games.jihad import board
 from consim.games.jihad.game import JihadGame
 from consim.games.jihad.rules import common
 from consim.games.jihad.state import JihadState
-from tests.games.jihad.conftest import LoadedDice, Position, absorbing, arrange
+from tests.games.jihad.conftest import LoadedDice, Position, absorbing, arrange, hits
 
 DISPUTED = {"besieged_land": "disputed"}
 ON_SIEGE = {"constantinople_falls": "siege"}
@@ -43,6 +43,8 @@ def test_options_are_validated_and_described() -> None:
         "baqt_country": "active",
         "tribal_jihad": False,
         "besieged_land": "disputed",
+        "siege_invasion": "within",
+        "mecca_counts": False,
         "constantinople_falls": "siege",
     }
     assert fields["advanced"].description and not fields["advanced"].default
@@ -52,6 +54,10 @@ def test_variants_cover_both_readings_of_each_option() -> None:
     variants = JihadGame.variants()
     assert {v.get("besieged_land", "arab") for v in variants} == {"arab", "disputed"}
     assert {v.get("constantinople_falls", "retreat") for v in variants} == {"retreat", "siege"}
+    assert {v.get("siege_invasion", "within") for v in variants} == {"within", "across"}
+    assert {v.get("mecca_counts", False) for v in variants} == {False, True}
+    for option in ("siege_invasion", "mecca_counts"):  # in both games
+        assert {bool(v.get("advanced")) for v in variants if option in v} == {False, True}
 
 
 # -- besieged_land ------------------------------------------------------------------------------
@@ -140,3 +146,44 @@ def test_constantinople_falls_on_retreat_in_either_reading(options: dict[str, st
     p = Position(st)
     assert p.at("byzantine_greek") == "greece"
     assert st.data.icons is None and p.name(st.data.themes) == "greece"
+
+
+# -- siege_invasion (7.2 / 7.4.3) -----------------------------------------------------------------
+
+
+def _besieged_in_anatolia(p: Position) -> None:
+    """The Byzantines besieged in a Castle in Anatolia; the Arabs hold Cilicia (not converted:
+    the Islam marker is in Jerusalem) beyond the Cilician mountains; no minor power adds a Hit."""
+    p.castle("minor_castle_1").at = p.place("anatolia")
+    p.put("byzantine_greek", "anatolia").sieged = True
+    p.set_islam("greek", 2)
+    p.track("cyprus").box = 0
+
+
+def test_siege_invasion_within_the_land_crosses_nothing() -> None:
+    st = arrange(_besieged_in_anatolia)
+    assert hits(st, "greek", 3) == 3  # from the Arabs around the Castle: no Crossing
+    assert board.attack_cost(st, st.tables.greek) == 1  # [9.4] the attack on its own Land
+
+
+def test_siege_invasion_across_takes_the_crossing_from_the_next_land() -> None:
+    st = arrange(_besieged_in_anatolia, options={"siege_invasion": "across"})
+    assert hits(st, "greek", 3) == 2  # 3 - 1 (Mountain): from Cilicia, as for any army
+    assert board.attack_cost(st, st.tables.greek) == 1  # raising the siege is still 9.4
+    with st.edit():
+        Position(st).set_islam("greek", 3)  # Cilicia converted: Islam cancels the mountains
+    assert hits(st, "greek", 3) == 3
+    within = arrange(_besieged_in_anatolia)
+    with within.edit():
+        Position(within).set_islam("greek", 3)
+    assert hits(within, "greek", 3) == 3  # Anatolia itself is not Muslim: no +1 either way
+
+
+# -- mecca_counts (5.2 B) -----------------------------------------------------------------------------
+
+
+def test_mecca_counts_adds_one_arab_land_to_5_2_b() -> None:
+    assert arab_points(arrange()) == 0  # every army stands next to Mecca
+    assert arab_points(arrange(options={"mecca_counts": True})) == 1
+    advanced = arrange(advanced=True, options={"mecca_counts": True})
+    assert arab_points(advanced) == 1

@@ -22,11 +22,13 @@ from consim.games.jihad.content import (
     BYZANTIUM,
     COLOURS,
     EAST,
+    EMPIRE_ADJECTIVE,
     EMPIRES,
     MARDAITES,
     PARSEES,
     PURPLE,
     RED,
+    THEATER_TITLE,
     THEATERS,
     WEST,
 )
@@ -57,21 +59,28 @@ class Actions(Ask):
     seg: int = 0
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
+        """[8.1] where the AP are spent now, how many, and why an action the player may look
+        for is not offered."""
         t = st.tables
         seg = self.segs[self.seg]
         theater = t.seg_theater[seg]
         path = t.seg_path[seg]
-        where = f"the {seg} Path" if path >= 0 else f"the {THEATERS[theater].capitalize()} Theater"
+        if path >= 0:
+            where = f"the {t.path_title[path]}"
+        else:
+            both = " and ".join(t.path_title[p] for p in t.seg_paths[seg])
+            where = f"the {THEATER_TITLE[theater]} ({both})"
         king = board.great_king(st, path) if path >= 0 else None
         if king is not None:
-            where += f" (Great King {king.name})"
+            where += f", Great King {king.name}"
         ruler = board.theater_ruler(st, theater)
-        rtext = f", Ruler {ruler}" if ruler is not None else ""
-        hold = " (1 AP kept for the Barbarian on the next Path, 8.2.2)" if reserve(st, self) else ""
-        return (
-            f"Actions Phase, {where}: {st.data.ap[theater]} AP{rtext}{hold}. Choose an action, or done.",
-            "8.1",
-        )
+        ap = st.data.ap[theater]
+        rtext = f" (Ruler {ruler}: at most {ruler - 1})" if ruler is not None else ""
+        hold = "; 1 is kept for the Barbarian on the next Path (8.2.2)" if reserve(st, self) else ""
+        with board.reading(st):
+            missing = unavailable(st, self)
+        why = f" Not offered: {'; '.join(missing)}." if missing else ""
+        return (f"Actions Phase, {where}: {ap} AP{rtext}{hold}. Choose an action, or done.{why}", "8.1")
 
     def menu(self, st: JihadState) -> Options:
         """The menu of this position (built once until the position changes)."""
@@ -112,6 +121,122 @@ def reserve(st: JihadState, frame: Actions) -> int:
 
 def available(st: JihadState, frame: Actions) -> int:
     return st.data.ap[st.tables.seg_theater[frame.segs[frame.seg]]] - reserve(st, frame)
+
+
+#: each Theater where a sentence says "in ..."
+THEATER_WHERE = ("the West", "the East", "Africa", "the Caucasus")
+
+
+def unavailable(st: JihadState, frame: Actions) -> list[str]:
+    """Why the actions a player would look for first are not offered now: no AP, an army that
+    cannot attack or rally, a Castle or Capital out of reach, a minor power already won over
+    (8.3-8.15). Read only: the menu itself is :func:`build_menu`."""
+    t = st.tables
+    d = st.data
+    seg = frame.segs[frame.seg]
+    theater = t.seg_theater[seg]
+    paths = t.seg_paths[seg]
+    ap = d.ap[theater]
+    avail = ap - reserve(st, frame)
+    tokens = sum(d.tokens[c] for c in TOKENS_OF.get(theater, (PURPLE,)))
+    out: list[str] = []
+    if ap <= 0:
+        out.append(f"no AP left in {THEATER_WHERE[theater]}")
+    for path in paths:
+        aid = board.active(st, path)
+        if aid is None:
+            continue
+        a = d.armies[aid]
+        army = t.army_short[aid]
+        target = board.attack_target(st, path, aid)
+        if target is None:
+            if t.land_index[a.at] <= 1:
+                out.append(f"no attack for the {army}: only Mecca lies ahead, never attacked (9.1)")
+            else:
+                out.append(f"no attack for the {army}: the Islamic Capital is part of Mecca (21.2.1)")
+        elif board.in_truce(st, t.army_power[aid]):
+            out.append(f"no attack for the {army}: their Empire is in Truce (22.1)")
+        elif a.cursed:
+            out.append(f"the {army} are Cursed: no attack, no rally (7.6)")
+        elif a.strength == "shattered":
+            out.append(f"the shattered {army} cannot attack before a rally (9.1.2)")
+        elif ap > 0 and board.attack_cost(st, path, aid) > avail:
+            land = t.land_title[t.path_lands[path][target - 1]]
+            cost = board.attack_cost(st, path, aid)
+            out.append(f"an attack on {land} costs {cost} AP (8.3)")
+        if not a.cursed and a.strength != "strong":
+            step = board.rally_step_cost(st, aid)
+            if t.army_garrison[aid] and a.strength == "weak":
+                out.append("a Garrison is never strong, so it does not rally from weak (16.2)")
+            elif ap > 0 and step > avail and tokens < step:
+                out.append(f"a rally of the {army} costs {step} AP (8.4)")
+    if theater in (WEST, EAST) and board.theater_ruler(st, theater) is not None:
+        limit = board.ap_limit(st, theater)
+        if tokens and ap >= limit:
+            out.append(f"no bonus AP onto the Skill Track: it is at the Rulership limit, {limit} (8.15)")
+    out.extend(_unbuilt(st, paths, avail, ap))
+    if theater == WEST:
+        out.extend(_west_missing(st, paths, avail, ap))
+    if theater == EAST and t.parthian in paths:
+        out.extend(_appease_missing(st, t.tibet, avail, ap))
+    return out
+
+
+def _unbuilt(st: JihadState, paths: tuple[int, ...], avail: int, ap: int) -> list[str]:
+    """[8.7, 8.8] Castles and Capitals beyond this Theater's AP, or with nothing to do."""
+    t = st.tables
+    d = st.data
+    out: list[str] = []
+    spare = any(c.at == t.out for c in d.castles)
+    weak = any(
+        t.castle_major[cid] and c.side == "weak" and t.on_map[c.at] and t.land_path[c.at] in paths
+        for cid, c in enumerate(d.castles)
+    )
+    theater = t.path_theater[paths[0]]
+    if (spare or weak) and ap > 0 and avail < CASTLE_COST:
+        limit = board.ap_limit(st, theater)
+        why = f": the Ruler allows at most {limit} AP" if limit < CASTLE_COST else ""
+        out.append(f"a Castle costs 4 AP, {avail} here{why} (8.7)")
+    elif avail >= CASTLE_COST and not spare and not weak:
+        out.append("no Castle to build or fix: every Castle stands, none damaged here (8.7)")
+    for empire, cap in enumerate(d.capitals):
+        if d.rulers[empire] is None or t.path_theater[paths[0]] != (WEST if empire == BYZANTIUM else EAST):
+            continue
+        adjective = EMPIRE_ADJECTIVE[empire]
+        if cap.at is None and avail < CAPITAL_COST and ap > 0:
+            out.append(f"rebuilding the {adjective} Capital costs 2 AP (8.8)")
+        elif cap.at is not None and cap.side == "weak" and avail < CAPITAL_COST and ap > 0:
+            out.append(f"fixing the {adjective} Capital costs 2 AP (8.8)")
+    return out
+
+
+def _west_missing(st: JihadState, paths: tuple[int, ...], avail: int, ap: int) -> list[str]:
+    """[8.5] the Greek Fleet and Cyprus; [8.9] the Bulgars."""
+    t = st.tables
+    d = st.data
+    out: list[str] = []
+    cyprus = d.tracks[t.cyprus]
+    if cyprus.box <= -1:
+        out.append("no Naval Battle: Cyprus is already in its -1 box (8.5.1)")
+    elif not all(board.fleet_ready(st, p) for p in paths):
+        out.append("the Greek Fleet is used for this turn (12.1)")
+    if t.greek in paths:
+        out.extend(_appease_missing(st, t.bulgars, avail, ap))
+    return out
+
+
+def _appease_missing(st: JihadState, track: int, avail: int, ap: int) -> list[str]:
+    """[8.9, 8.10] a minor power already won over, or beyond the AP at hand."""
+    t = st.tables
+    box = st.data.tracks[track].box
+    name = "Bulgar" if track == t.bulgars else "Tibet"
+    rule = "8.9" if track == t.bulgars else "8.10"
+    if box <= -1:
+        return [f"the {name} marker is already in its -1 box ({rule})"]
+    cost = board.appease_cost(st, track)
+    if ap > 0 and cost > avail:
+        return [f"moving the {name} marker costs {cost} AP ({rule})"]
+    return []
 
 
 # =============================================================================================
@@ -254,19 +379,24 @@ def _appease(st: JihadState, track: int, path: int, avail: int, out: Options) ->
 
 
 def _castle_actions(st: JihadState, paths: tuple[int, ...], out: Options) -> None:
-    """[8.7, 8.7.1, 8.7.2] fix a weak Major Castle whose siege is lifted; rebuild a destroyed one."""
+    """[8.7, 8.7.1, 8.7.2] fix a weak Major Castle whose siege is lifted; rebuild a destroyed one
+    (the Castles of one kind are alike: the first of each kind out of play is offered)."""
     t = st.tables
     d = st.data
     action = st.game.action
     standing = {c.at for c in d.castles}
+    kinds: set[bool] = set()
     for cid, castle in enumerate(d.castles):
         major = t.castle_major[cid]
         if castle.at != t.out:
             land = castle.at
             path = t.land_path[land]
             if path in paths and major and castle.side == "weak" and board.player_controls(st, land):
-                out[action("fix-castle", t.place_name[land])] = _castle(cid, land, path, "fix")
+                out[action("fix-castle", t.place_arg[land])] = _castle(cid, land, path, "fix")
             continue
+        if major in kinds:
+            continue
+        kinds.add(major)
         for path in paths:
             owner, held = board.player_lands(st, path)  # no Castle where the player has no control
             lands = t.path_lands[path]
@@ -280,7 +410,7 @@ def _castle_actions(st: JihadState, paths: tuple[int, ...], out: Options) -> Non
                     continue
                 if not major and t.lone[path]:
                     continue  # [8.7.2] no Minor Castles on the Caucasus or African Paths
-                act = action("build-castle", t.castle_name[cid], t.place_name[land])
+                act = action("build-castle", "major" if major else "minor", t.place_arg[land])
                 out[act] = _castle(cid, land, path, "build")
 
 
@@ -313,7 +443,7 @@ def _capital_actions(st: JihadState, paths: tuple[int, ...], out: Options) -> No
                 else:
                     ok = t.land_religion[land] == "zoroastrian"  # [8.8.3]
                 if ok:
-                    out[action("build-capital", name, t.place_name[land])] = _capital(
+                    out[action("build-capital", name, t.place_arg[land])] = _capital(
                         empire, land, path, "build"
                     )
 
@@ -332,7 +462,7 @@ def _trade_actions(st: JihadState, frame: Actions, seg: str, theater: int, avail
             continue
         for use in _receive_uses(st, frame, dst):
             for chain in chains:
-                args = (THEATERS[dst], *use, *(t.routes[r].id for r in chain))
+                args = (THEATERS[dst], *use, *(t.route_arg[r] for r in chain))
                 out[action("trade", *args)] = _trade(theater, dst, use, chain)
 
 
@@ -374,10 +504,10 @@ def _receive_uses(st: JihadState, frame: Actions, dst: int) -> list[tuple[str, .
 @cache
 def _appeasement(track: int, path: int, cost: int) -> Run:
     def run(st: JihadState, frame: Actions) -> None:
-        name = st.tables.track_name[track]
-        rule = "8.9" if name == "bulgars" else "8.10"
+        t = st.tables
+        rule = "8.9" if t.track_name[track] == "bulgars" else "8.10"
         common.pay(st, path, cost)
-        st.emit(f"The player pays {cost} AP to appease the {name}.", rule)
+        st.emit(f"{cost} AP spent to appease the {t.track_title[track]}.", rule)
         common.shift_track(st, track, True, 1, rule)
 
     return run
@@ -402,7 +532,7 @@ def _rally(path: int, aid: int, steps: int, cost: int, colour: int) -> Run:
             a.strength = common.better(a.strength)
         paid = f"{cost} {COLOURS[colour]} token(s)" if colour >= 0 else f"{cost} AP"
         st.emit(
-            f"{st.tables.army_name[aid]} rallies to {a.strength} for {paid}.",
+            f"{st.tables.army_title[aid]}: rallied to {a.strength} for {paid}.",
             "8.15" if colour >= 0 else "8.4",
         )
 
@@ -467,7 +597,7 @@ def _coastal(path: int) -> Run:
     def run(st: JihadState, frame: Actions) -> None:
         common.pay(st, path, 1)
         common.use_fleet(st, path)
-        st.emit(f"Coastal Raid on the {st.tables.path_name[path]} Path.", "8.5.2")
+        st.emit(f"Coastal Raid on the {st.tables.path_title[path]}.", "8.5.2")
         common.disrupt(st, path, "8.5.2")
 
     return run
@@ -489,7 +619,7 @@ def _cavalry(path: int) -> Run:
     def run(st: JihadState, frame: Actions) -> None:
         common.pay(st, path, 1)
         st.data.immortals.used = st.tables.immortals_used_box
-        st.emit(f"Persian Cavalry Raid on the {st.tables.path_name[path]} Path.", "8.6")
+        st.emit(f"Persian Cavalry Raid on the {st.tables.path_title[path]}.", "8.6")
         common.disrupt(st, path, "8.6")
 
     return run
@@ -511,7 +641,7 @@ def _castle(cid: int, land: int, path: int, how: str) -> Run:
         t = st.tables
         castle = st.data.castles[cid]
         common.pay(st, path, CASTLE_COST)
-        name = t.place_name[land]
+        name = t.land_title[land]
         if how == "fix":
             castle.side = "strong"
             st.emit(f"The Castle in {name} is repaired to its strong side for 4 AP.", "8.7.1")
@@ -520,7 +650,9 @@ def _castle(cid: int, land: int, path: int, how: str) -> Run:
             castle.side = "weak"
             owner = board.controller_power(st, land)
             castle.owner = "persia" if owner == "persia" else "byzantium"
-            st.emit(f"A Castle ({t.castle_name[cid]}, {owner}) is built in {name} for 4 AP.", "8.7")
+            kind = "Major" if t.castle_major[cid] else "Minor"
+            whose = EMPIRE_ADJECTIVE[EMPIRES.index(castle.owner)]
+            st.emit(f"A {whose} {kind} Castle is built, weak side up, in {name} for 4 AP.", "8.7")
 
     return run
 
@@ -530,14 +662,14 @@ def _capital(empire: int, land: int, path: int, how: str) -> Run:
     def run(st: JihadState, frame: Actions) -> None:
         cap = st.data.capitals[empire]
         common.pay(st, path, CAPITAL_COST)
-        name = st.tables.place_name[land]
+        name = st.tables.land_title[land]
         if how == "fix":
             cap.side = "strong"
-            st.emit(f"The {EMPIRES[empire]} Capital in {name} is repaired for 2 AP.", "8.8.1")
+            st.emit(f"The {EMPIRE_ADJECTIVE[empire]} Capital in {name} is repaired for 2 AP.", "8.8.1")
         else:
             cap.at = land
             cap.side = "weak"
-            st.emit(f"The {EMPIRES[empire]} Capital is rebuilt (weak) in {name} for 2 AP.", "8.8.1")
+            st.emit(f"The {EMPIRE_ADJECTIVE[empire]} Capital is rebuilt (weak) in {name} for 2 AP.", "8.8.1")
 
     return run
 
@@ -549,10 +681,10 @@ def _last_stand(empire: int) -> Run:
         chit = d.last_stand[empire]
         chit.used = True
         theater = WEST if empire == BYZANTIUM else EAST
-        name = EMPIRES[empire]
+        name = EMPIRE_ADJECTIVE[empire]
         if chit.side == "ap":
             got = common.add_ap(st, theater, st.tables.stand_ap[empire])
-            st.emit(f"The {name} Last Stand: +{got} {THEATERS[theater]} AP.", "8.14")
+            st.emit(f"The {name} Last Stand: +{got} {THEATER_TITLE[theater]} AP.", "8.14")
         else:
             rating = d.rulers[empire]
             assert rating is not None
@@ -567,9 +699,8 @@ def _token(theater: int, colour: int) -> Run:
     def run(st: JihadState, frame: Actions) -> None:
         st.data.tokens[colour] -= 1
         st.data.ap[theater] += 1
-        st.emit(
-            f"A {COLOURS[colour]} bonus AP token adds 1 AP to the {THEATERS[theater]} Skill Track.", "8.15"
-        )
+        track = THEATER_TITLE[theater]
+        st.emit(f"A {COLOURS[colour]} bonus AP token adds 1 AP to the {track} Skill Track.", "8.15")
 
     return run
 
@@ -604,7 +735,7 @@ def _trade(src: int, dst: int, use: tuple[str, ...], chain: tuple[int, ...]) -> 
         if use[0] == "bank":
             d.ap[dst] += 1
             st.emit(
-                f"Trade: 1 AP from the {THEATERS[src]} to the {THEATERS[dst]} Theater by the {names}.",
+                f"Trade: 1 AP from the {THEATER_TITLE[src]} to the {THEATER_TITLE[dst]} by the {names}.",
                 "21.4.3",
             )
         else:
@@ -613,8 +744,8 @@ def _trade(src: int, dst: int, use: tuple[str, ...], chain: tuple[int, ...]) -> 
             a = d.armies[aid]
             a.strength = common.better(a.strength)
             st.emit(
-                f"Trade: 1 AP from the {THEATERS[src]} Theater by the {names} rallies {t.army_name[aid]} to "
-                f"{a.strength}.",
+                f"Trade: 1 AP from the {THEATER_TITLE[src]} by the {names} rallies the {t.army_title[aid]} "
+                f"to {a.strength}.",
                 "21.4.3",
             )
 
@@ -640,7 +771,8 @@ def _done() -> Run:
             aid = board.active(st, path)
             if aid is not None and t.army_barbarian[aid] and d.spent[path] == 0 and d.ap[theater] > 0:
                 d.ap[theater] -= 1  # [8.2.2] the Barbarian's AP is eaten
-                st.emit(f"No AP was spent on the {seg} Path's {t.army_name[aid]}: 1 AP is lost.", "8.2.2")
+                army = t.army_short[aid]
+                st.emit(f"No AP was spent on the {army} of the {t.path_title[path]}: 1 AP is lost.", "8.2.2")
         frame.seg += 1
         if frame.seg >= len(frame.segs):
             d.pending = []  # [8.13] use it or lose it
@@ -664,7 +796,8 @@ class Loot(Ask):
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
         return (
-            f"{st.tables.army_name[self.army]} won while weak: loot (flip strong, but Cursed) or decline?",
+            f"The weak {st.tables.army_title[self.army]} won: loot (strong again at no cost, but Cursed: "
+            "no more attacks this turn) or decline?",
             "9.3",
         )
 
@@ -675,7 +808,7 @@ class Loot(Ask):
         st.pop()
         if action.verb == "loot":
             st.data.armies[self.army].strength = "strong"
-            st.emit(f"{st.tables.army_name[self.army]} loots: strong again, and Cursed.", "9.3")
+            st.emit(f"{st.tables.army_title[self.army]}: looting, strong again and Cursed.", "9.3")
             common.curse(st, self.army, "7.6")
 
     def describe(self, st: JihadState) -> dict[str, Any]:

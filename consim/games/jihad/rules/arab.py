@@ -10,7 +10,7 @@ from typing import Any
 from consim.core.action import Action
 from consim.core.flow import Frame
 from consim.games.jihad import board
-from consim.games.jihad.content import EMPIRES
+from consim.games.jihad.content import EMPIRE_ADJECTIVE
 from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import ArmyRef, JihadState, PathRef
@@ -91,7 +91,7 @@ def invade_path(st: JihadState, path: int) -> None:
         if used:
             after_invasion(st, path)  # [17.5] used, success or failure
         return
-    st.emit(f"{name}: {detail} = {total} Hits on {t.army_name[aid]}.", "7.2")
+    st.emit(f"{name}: {detail} = {total} Hits on the {t.army_title[aid]}.", "7.2")
     if used:
         after_invasion(st, path)  # [17.5, 17.6.4] the Ka'aba Number falls at once
     st.push(Absorb(path=path, army=aid, hits=total))
@@ -150,14 +150,20 @@ class Absorb(Ask):
         return found
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
+        """[7.4] the army, its Land and state, each way to absorb the next Hits, and why a step
+        loss or a retreat is missing when it is."""
         t = st.tables
         a = st.data.armies[self.army]
-        where = t.land_title[a.at] if t.on_map[a.at] else "?"
+        where = t.land_title[a.at] if t.on_map[a.at] else "off the map"
         status = a.strength + (", Cursed" if a.cursed else "") + (", besieged" if a.sieged else "")
-        options = self.options(st)
-        choices = "; ".join(f"{verb} absorbs {n}" for verb, n in options)
-        name = t.army_name[self.army]
-        return (f"{name} ({status}) in {where} must absorb {self.hits} Hits. Options: {choices}.", "7.4")
+        with board.reading(st):
+            choices = "; ".join(board.absorb_words(st, self.army, self.options(st)))
+            blocked = board.absorb_blocked(st, self.army)
+        name = t.army_short[self.army]
+        hits = f"{self.hits} Hit{'s' if self.hits > 1 else ''}"
+        why = f" ({'; '.join(blocked)})" if blocked else ""
+        path = t.path_title[self.path]
+        return (f"{path}: the {name} ({status}) in {where} must absorb {hits}: {choices}{why}.", "7.4")
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
         return [ACTIONS[verb] for verb, _ in self.options(st)]
@@ -168,26 +174,26 @@ class Absorb(Ask):
         verb = action.verb
         absorbed = dict(self.options(st))[verb]
         aid = self.army
-        name = t.army_name[aid]
+        name = t.army_title[aid]
         a = d.armies[aid]
         land = a.at
         where = t.land_title[land]
         if verb == "step":
             a.strength = common.worse(a.strength)
-            st.emit(f"{name} takes a step loss: now {a.strength} (1 Hit).", "7.4")
+            st.emit(f"{name}: a step lost, now {a.strength} (1 Hit).", "7.4")
         elif verb == "capital":
             empire = board.capital_in(st, land)
             assert empire is not None
             cap = d.capitals[empire]
             if cap.side == "strong":
                 cap.side = "weak"
-                st.emit(f"The {EMPIRES[empire]} Capital in {where} is weakened (1 Hit).", "7.4.2")
+                st.emit(f"The {EMPIRE_ADJECTIVE[empire]} Capital in {where} is weakened (1 Hit).", "7.4.2")
             else:
                 cap.at = None
-                st.emit(f"The {EMPIRES[empire]} Capital in {where} is destroyed (1 Hit).", "7.4.2")
+                st.emit(f"The {EMPIRE_ADJECTIVE[empire]} Capital in {where} is destroyed (1 Hit).", "7.4.2")
         elif verb == "besiege":
             a.sieged = True
-            st.emit(f"{name} retreats into the Castle in {where}: besieged ({absorbed} Hits).", "7.4.3.1")
+            st.emit(f"{name}: into the Castle in {where}, besieged ({absorbed} Hits).", "7.4.3.1")
             if t.falls_on_siege and "bulgar_inversion" in t.land[land].tags:
                 common.constantinople_falls(st)  # [2.1.6.2] military control passes with the countryside
         elif verb == "castle":
@@ -202,7 +208,7 @@ class Absorb(Ask):
                 c.at = t.out
                 c.side = "strong" if c.owner == "byzantium" else "weak"
                 self.curse = True  # [7.4.3.1] Cursed once all damage is absorbed
-                st.emit(f"{name} abandons the Castle in {where}; the Castle is destroyed.", "7.4.3.1")
+                st.emit(f"{name}: the Castle in {where} is abandoned and destroyed.", "7.4.3.1")
             if not common.retreat(st, aid, "7.4.1"):
                 return
             st.emit(f"The retreat absorbs {absorbed} Hits.", "7.4.1")
@@ -219,7 +225,8 @@ class Absorb(Ask):
         """[7.5, 7.6 (3)] no way left to absorb: the army is Cursed and the rest is ignored."""
         on = board.on_map(st, self.army)
         if self.hits > 0 and on:
-            st.emit(f"{st.tables.army_name[self.army]} cannot absorb the last {self.hits} Hits.", "7.6")
+            name = st.tables.army_title[self.army]
+            st.emit(f"{name}: the last {self.hits} Hits cannot be absorbed.", "7.6")
             common.curse(st, self.army, "7.6")
         self.curse = self.curse and board.on_map(st, self.army)
         self._finish(st)

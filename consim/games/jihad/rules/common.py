@@ -12,7 +12,7 @@ from typing import Any
 
 from consim.core.flow import Decision
 from consim.games.jihad import board
-from consim.games.jihad.content import SEAT
+from consim.games.jihad.content import BYZANTIUM, EAST, SEAT, THEATER_TITLE, WEST
 from consim.games.jihad.state import GreatKing, JihadState, JihadWar, Strength
 
 
@@ -28,6 +28,17 @@ def add_ap(st: JihadState, theater: int, amount: int) -> int:
     before = ap[theater]
     ap[theater] = max(before, min(before + amount, board.ap_limit(st, theater)))
     return ap[theater] - before
+
+
+def fit_ap_to_ruler(st: JihadState, empire: int) -> None:
+    """[6.3.1] AP may never reach the Ruler's box: when a Ruler's rating falls (a new Ruler,
+    11.2, or an event that lowers it, 11.1), banked AP above the new limit are lost."""
+    theater = WEST if empire == BYZANTIUM else EAST
+    limit = board.ap_limit(st, theater)
+    ap = st.data.ap
+    if ap[theater] > limit:
+        ap[theater] = limit
+        st.emit(f"{THEATER_TITLE[theater]} AP fall to the new Rulership limit, {limit}.", "6.3.1")
 
 
 def pay(st: JihadState, path: int, cost: int) -> None:
@@ -57,7 +68,7 @@ def curse(st: JihadState, aid: int, rule: str) -> None:
         a.strength = "weak"
     if not a.cursed:
         a.cursed = True
-        st.emit(f"{st.tables.army_name[aid]} is Cursed!", rule)
+        st.emit(f"{st.tables.army_title[aid]}: Cursed!", rule)
 
 
 def retreat(st: JihadState, aid: int, rule: str) -> bool:
@@ -66,10 +77,10 @@ def retreat(st: JihadState, aid: int, rule: str) -> bool:
     d = st.data
     a = d.armies[aid]
     here = a.at
-    name = t.army_name[aid]
+    name = t.army_title[aid]
     if "sudden_death" in t.land[here].tags:
         st.emit(
-            f"{name} is driven out of {t.land_title[here]}: the West collapses. Sudden death defeat.", "5.1"
+            f"{name}: driven out of {t.land_title[here]}. The West collapses: sudden death defeat.", "5.1"
         )
         finish(st, "rome")
         return False
@@ -80,7 +91,7 @@ def retreat(st: JihadState, aid: int, rule: str) -> bool:
     neutral_there = any(d.armies[x].at == dest for x in t.armies_of_path[path] if x != aid)
     a.top = neutral_there
     note = ", on top of a Neutral army" if neutral_there else ""
-    st.emit(f"{name} retreats from {t.land_title[here]} to {t.land_title[dest]}{note}.", rule)
+    st.emit(f"{name}: retreat from {t.land_title[here]} to {t.land_title[dest]}{note}.", rule)
     if "bulgar_inversion" in t.land[here].tags:
         constantinople_falls(st)
     return True
@@ -106,7 +117,7 @@ def step_loss(st: JihadState, aid: int, steps: int, rule: str) -> None:
     for _ in range(steps):
         if a.strength != "shattered" and not (a.strength == "weak" and a.cursed):
             a.strength = worse(a.strength)
-            st.emit(f"{st.tables.army_name[aid]} loses a step: now {a.strength}.", rule)
+            st.emit(f"{st.tables.army_title[aid]}: a step lost, now {a.strength}.", rule)
         elif not board.can_retreat(st, aid) or not retreat(st, aid, rule):
             return
 
@@ -134,7 +145,7 @@ def advance_army(st: JihadState, path: int, rule: str) -> None:
     a.at = land
     a.sieged = False
     a.top = False
-    st.emit(f"{t.army_name[aid]} takes {t.land_title[land]}.", rule)
+    st.emit(f"{t.army_title[aid]}: advance into {t.land_title[land]}.", rule)
     marker = st.data.islam[path]
     if marker.at == target and not marker.dis:
         marker.dis = True  # [9.1.2] the captured Land's Islam marker is Disrupted
@@ -178,13 +189,14 @@ def attack(st: JihadState, path: int, cost: int, drm_choice: str, rule: str) -> 
     roll = min(rolls)
     value = board.army_value(t, aid, a.strength)
     won = roll + drm > value
-    dice_text = f"{rolls[0]}" if ndice == 1 else f"{rolls[0]} and {rolls[1]}, keeping {roll}"
+    dice_text = f"die {rolls[0]}" if ndice == 1 else f"dice {rolls[0]} and {rolls[1]}, keeping {roll}"
     extra = f" {' '.join(notes)}" if notes else ""
-    verb = "tries to raise the siege of" if a.sieged else "attacks"
-    name = t.army_name[aid]
+    verb = "Attack to raise the siege of" if a.sieged else "Attack on"
+    name = t.army_title[aid]
     st.emit(
-        f"{name} ({a.strength}, value {value}) {verb} {t.land_title[land]} for {cost} AP: rolls "
-        f"{dice_text}{extra} = {roll + drm}: {'victory' if won else 'repulsed'}.",
+        f"{verb} {t.land_title[land]} by the {name} ({a.strength}, value {value}) for {cost} AP: "
+        f"{dice_text}{extra} = {roll + drm}, {'above' if won else 'not above'} {value}: "
+        f"{'victory' if won else 'repulsed'}.",
         rule if rule != "9.1.2" else ("9.4" if a.sieged else "9.1.2"),
     )
     if not won:
@@ -194,7 +206,7 @@ def attack(st: JihadState, path: int, cost: int, drm_choice: str, rule: str) -> 
         return
     if a.sieged:
         a.sieged = False
-        st.emit(f"{name} raises the siege and holds {t.land_title[land]} again.", "9.4")
+        st.emit(f"{name}: the siege is raised; {t.land_title[land]} is held again.", "9.4")
     else:
         a.at = land
         a.top = False
@@ -215,7 +227,7 @@ def disrupt(st: JihadState, path: int, rule: str) -> None:
     marker = st.data.islam[path]
     if marker.at > 0 and not marker.dis:
         marker.dis = True
-        st.emit(f"The Islam marker on the {st.tables.path_name[path]} Path is Disrupted.", rule)
+        st.emit(f"The Islam marker on the {st.tables.path_title[path]} is Disrupted.", rule)
 
 
 def shift_track(st: JihadState, track: int, right: bool, steps: int, rule: str) -> None:
@@ -276,7 +288,7 @@ def remove_great_king(st: JihadState, rule: str) -> None:
     lost = st.data.ap[theater]
     st.data.ap[theater] = 0
     st.emit(
-        f"The Great King {king.name} of the {st.tables.path_name[king.path]} Path is gone ({lost} AP lost).",
+        f"The Great King {king.name} of the {st.tables.path_title[king.path]} is gone ({lost} AP lost).",
         rule,
     )
 
@@ -293,7 +305,7 @@ def crown(st: JihadState, path: int, name: str, ap: int, rule: str) -> None:
     ap = min(ap, t.king_max_ap)
     st.data.ap[t.path_theater[path]] = ap
     st.emit(
-        f"A Great King, {name}, leads the {t.army_name[aid]} on the {t.path_name[path]} Path with {ap} AP.",
+        f"A Great King, {name}, leads the {t.army_short[aid]} on the {t.path_title[path]} with {ap} AP.",
         rule,
     )
 
@@ -316,8 +328,9 @@ def end_truce(st: JihadState, rule: str) -> None:
     adv = d.adv
     assert adv is not None
     empire = adv.truce
+    assert empire is not None
     adv.truce = None
-    st.emit(f"The {empire} Truce ends: the Ruler turns back to his regular side.", rule)
+    st.emit(f"The {board.EMPIRES_NAME[empire]} Truce ends: the Ruler turns back to his regular side.", rule)
     if d.rulers[1] is not None and d.mecca_strong:
         d.mecca_strong = False
         st.emit("Persia still stands: the Mecca tile turns to its Weak side.", "22.4")

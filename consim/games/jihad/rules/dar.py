@@ -15,6 +15,17 @@ from consim.games.jihad.state import Advanced, JihadState
 
 #: [18.6] "N" is the Parthian Path in the north, "S" the Indian Path in the south
 KHARIJITE_PATH = {"kharijites_n": "parthian", "kharijites_s": "indian"}
+#: [18.2-18.6] each result of the Dar al-Islam Table in words
+DAR_RESULT = {
+    "mardaite_move": "the Mardaites move",
+    "manichee_move": "the Manichees move",
+    "parsee_move": "the Parsees move",
+    "zabulistan": "Zabulistan",
+    "icons_baqt": "Icons and Baqt Tribute",
+    "mardaite_raid": "a Mardaite Raid",
+    "kharijites_n": "Kharijites in the north (Parthian Path)",
+    "kharijites_s": "Kharijites in the south (Indian Path)",
+}
 #: [18.2] the Refugee a "move" result names
 MOVER = {"mardaite_move": "mardaites", "manichee_move": "manichees", "parsee_move": "parsees"}
 
@@ -51,7 +62,7 @@ def dar_al_islam_phase(st: JihadState) -> None:
     total = d1 + d2 + adv.kaaba
     row = table.result(total)
     st.emit(
-        f"Dar al-Islam Phase: dice {d1}+{d2} + Ka'aba {adv.kaaba} = {total}: {row.result.replace('_', ' ')}.",
+        f"Dar al-Islam Phase: dice {d1}+{d2} + Ka'aba {adv.kaaba} = {total}: {DAR_RESULT[row.result]}.",
         "18.1",
     )
     result = row.result
@@ -73,7 +84,7 @@ def refugee_move(st: JihadState, refugee: int) -> None:
     t = st.tables
     adv = _adv(st)
     at = adv.refugees[refugee]
-    name = REFUGEES[refugee].capitalize()
+    name = next(r.name for r in t.content.powers.refugees if r.id == REFUGEES[refugee])
     if not t.on_map[at]:
         return
     path, idx = t.land_path[at], t.land_index[at]
@@ -128,7 +139,7 @@ def icons_baqt(st: JihadState) -> None:
         path = t.theater_path[theater]
         if board.full_baqt(st, path):
             d.tokens[PURPLE] += 1
-            st.emit(f"The Full Baqt on the {t.path_name[path]} Path pays Tribute: 1 purple AP token.", "18.4")
+            st.emit(f"The Full Baqt on the {t.path_title[path]} pays Tribute: 1 purple AP token.", "18.4")
 
 
 def mardaite_raid(st: JihadState) -> None:
@@ -149,16 +160,16 @@ def kharijites(st: JihadState, path: int) -> None:
     Sign with no conversion "even from Mecca")."""
     adv = _adv(st)
     marker = st.data.islam[path]
-    name = st.tables.path_name[path]
+    name = st.tables.path_title[path]
     if not marker.dis and marker.at > 0:
-        st.emit(f"Kharijites on the {name} Path: the Islam marker is flipped; nothing more.", "18.6")
+        st.emit(f"Kharijites on the {name}: the Islam marker is flipped; nothing more.", "18.6")
         common.disrupt(st, path, "18.6")
     elif adv.jihad is not None:
         st.emit("The Jihad holds the Kharijites down: a Mardaite raid instead.", "18.6")
         mardaite_raid(st)
     else:
         adv.stop_sign = path
-        st.emit(f"The Kharijite Rebellion: the Arabic Stop Sign on the {name} Path.", "18.6")
+        st.emit(f"The Kharijite Rebellion: the Arabic Stop Sign on the {name}.", "18.6")
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (DarAlIslam,)

@@ -77,7 +77,8 @@ def trade_routes_check(st: JihadState) -> None:
     track = d.tracks[t.socotra]
     if track.face != face:
         track.face = face
-        st.emit(f"The Socotra marker turns to its {face} side.", "14.10")
+        shown = "Indian Path" if face == "indian" else "African Path"
+        st.emit(f"The Socotra marker turns to its {shown} side.", "14.10")
 
 
 def muslim_navy(st: JihadState) -> None:
@@ -205,7 +206,17 @@ class TruceOffer(Ask):
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
         rule = "22.2" if self.empire == "persia" else "22.3"
-        return (f"The Arabs offer {board.EMPIRES_NAME[self.empire]} a Truce: accept or reject it?", rule)
+        name = board.EMPIRES_NAME[self.empire]
+        then = (
+            " Rejecting it brings an Alternating Jihad against Persia next turn."
+            if self.empire == "persia"
+            else " Rejecting it has no effect."
+        )
+        return (
+            f"The Arabs offer {name} a Truce: no Arab Hits on its Paths and 1 AP a turn, but no attacks, "
+            f"until you break it or the era ends (22.1).{then} Accept or reject?",
+            rule,
+        )
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
         if not board.may_accept(st, self.empire)[0]:
@@ -239,7 +250,7 @@ def sign_baqt(st: JihadState, path: int, kind: str) -> None:
     t = st.tables
     d = st.data
     adv = _adv(st)
-    pname = t.path_name[path]
+    pname = t.path_title[path]
     country, distant = t.country[path], t.distant[path]
     land = board.flag_land(t, path, kind)
     here = d.armies[country].at
@@ -249,15 +260,15 @@ def sign_baqt(st: JihadState, path: int, kind: str) -> None:
     common.place(st, country, t.off)
     d.armies[country].cursed = False
     common.great_king_falls_with(st, country)
-    shown = t.place_name[land]
-    distant_name = t.army_name[distant]
+    shown = t.land_title[land]
+    distant_name = t.army_short[distant]
     if kind == "full":
         adv.baqt[path] = Baqt(kind="full", at=land)
         # [16.3.2] the Path shuts down; the more distant power is flipped weak
         if board.on_map(st, distant):
             d.armies[distant].strength = "weak"
         st.emit(
-            f"A Full Baqt is signed in {shown}: the {pname} Path is at peace; {distant_name} is weakened.",
+            f"A Full Baqt is signed in {shown}: the {pname} is at peace; the {distant_name} are weakened.",
             "16.3.2",
         )
         socotra = d.tracks[t.socotra]
@@ -269,7 +280,7 @@ def sign_baqt(st: JihadState, path: int, kind: str) -> None:
         # [16.3.3] the Country becomes a vassal; the more distant power steps into the flag Land
         common.place(st, distant, land)
         st.emit(
-            f"A Partial Baqt is signed in {shown}: {distant_name} moves there as the active army; Islam "
+            f"A Partial Baqt is signed in {shown}: the {distant_name} move there as your army; Islam "
             "may not pass the Baqt marker.",
             "16.3.3",
         )
@@ -286,10 +297,16 @@ class BaqtResolution(Ask):
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
         path = self.paths[0]
         kind = board.baqt_kind(st, path)
-        return (
-            f"Baqt Resolution: sign a {kind} Baqt on the {st.tables.path_name[path]} Path, or refuse?",
-            "16.3",
-        )
+        t = st.tables
+        country, distant = t.army_short[t.country[path]], t.army_short[t.distant[path]]
+        if kind == "full":
+            what = "a Full Baqt: the Path is at peace for good, no Hits and no AP (16.3.2)"
+        else:
+            what = (
+                f"a Partial Baqt: the {country} become vassals, the {distant} your army, and Islam stops "
+                "short of the Baqt (16.3.3)"
+            )
+        return (f"Baqt Resolution on the {t.path_title[path]}: sign {what}, or refuse?", "16.3")
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
         while self.paths and board.baqt_kind(st, self.paths[0]) is None:
@@ -306,7 +323,7 @@ class BaqtResolution(Ask):
             assert kind is not None
             sign_baqt(st, path, kind)
         else:
-            st.emit(f"The player refuses the Baqt on the {st.tables.path_name[path]} Path.", "16.3")
+            st.emit(f"The Baqt on the {st.tables.path_title[path]} is refused.", "16.3")
 
     def describe(self, st: JihadState) -> dict[str, Any]:
         return {"k": self.name, "paths": [st.tables.path_name[p] for p in self.paths]}

@@ -18,8 +18,10 @@ from consim.games.jihad.content import (
     BYZANTIUM,
     COLOURS,
     EAST,
+    EMPIRE_ADJECTIVE,
+    EMPIRE_NAME,
     EMPIRES,
-    THEATERS,
+    RULER_TITLE,
     WEST,
     ArmyAdvance,
     ArmyReplace,
@@ -163,7 +165,7 @@ def end_of_era(st: JihadState, effect: EndOfEra, ref: EffectRef, arg: str | None
             continue
         if chit.used:
             chit.used = False
-            st.emit(f"The {EMPIRES[empire]} Last Stand chit returns.", "6.4")
+            st.emit(f"The {EMPIRE_ADJECTIVE[empire]} Last Stand chit returns.", "6.4")
         empires.append(EMPIRES[empire])
     st.emit("End of an Era.", "6.4")
     adv = d.adv
@@ -185,7 +187,7 @@ def ruler_change(st: JihadState, effect: RulerChange, ref: EffectRef, arg: str |
     empire = _empire(effect.empire)
     old = d.rulers[empire]
     if old is None:
-        st.emit(f"Ruler: {effect.empire} has no Ruler any more; no effect.", "11.2")
+        st.emit(f"Ruler: {EMPIRE_NAME[empire]} has no Ruler any more; no effect.", "11.2")
         return
     die = st.rng.randint(1, 6)
     no_capital = -1 if d.capitals[empire].at is None else 0
@@ -207,22 +209,25 @@ def ruler_change(st: JihadState, effect: RulerChange, ref: EffectRef, arg: str |
     total = die + old + no_capital + effect.modifier + faith
     new = st.tables.rulership.new_rating(total)
     d.rulers[empire] = new
-    st.emit(f"Ruler: {effect.empire}: {parts} = {total}: the new Ruler is rated {new}.", "11.2")
-    theater = WEST if empire == BYZANTIUM else EAST
-    limit = board.ap_limit(st, theater)
-    if d.ap[theater] > limit:
-        d.ap[theater] = limit
-        st.emit(f"{THEATERS[theater].capitalize()} AP fall to the new Rulership limit, {limit}.", "6.3.1")
+    ruler = RULER_TITLE[empire]
+    st.emit(f"Ruler: {EMPIRE_NAME[empire]}: {parts} = {total}: the new {ruler} is rated {new}.", "11.2")
+    common.fit_ap_to_ruler(st, empire)
 
 
 def ruler_skill(st: JihadState, effect: RulerSkill, ref: EffectRef, arg: str | None) -> None:
+    """[11.1] a Ruler's rating moves directly (within 3-7); [6.3.1] AP banked above the new
+    limit are lost at once, as after a new Ruler (8.7: an Emperor lowered to 4 keeps 3 AP and
+    cannot build a Castle)."""
     empire = _empire(effect.empire)
     old = st.data.rulers[empire]
     if old is None:
         return
     new = max(3, min(7, old + effect.amount))
     st.data.rulers[empire] = new
-    st.emit(f"{label(effect)}: the {effect.empire} Ruler's rating becomes {new}.", "11.1")
+    st.emit(
+        f"{label(effect)}: the {EMPIRE_ADJECTIVE[empire]} {RULER_TITLE[empire]} is now rated {new}.", "11.1"
+    )
+    common.fit_ap_to_ruler(st, empire)
 
 
 def minor_shift(st: JihadState, effect: MinorPowerShift, ref: EffectRef, arg: str | None) -> None:
@@ -238,8 +243,11 @@ def minor_shift(st: JihadState, effect: MinorPowerShift, ref: EffectRef, arg: st
 
 
 def minor_face(st: JihadState, effect: MinorPowerFlip, ref: EffectRef, arg: str | None) -> None:
-    st.data.tracks[st.tables.track_id[effect.track]].face = effect.face
-    st.emit(f"{label(effect)}: the {effect.track} marker shows its {effect.face} face.", "13.1")
+    t = st.tables
+    track = t.track_id[effect.track]
+    st.data.tracks[track].face = effect.face
+    face = next(f.name for f in t.content.minor_power(effect.track).faces if f.id == effect.face)
+    st.emit(f"{label(effect)}: the {t.track_title[track]} marker turns to its face {face}.", "13.1")
 
 
 def greek_fire(st: JihadState, effect: GreekFireEvent, ref: EffectRef, arg: str | None) -> None:
@@ -309,13 +317,14 @@ def berber_revolt(st: JihadState, effect: BerberRevolt, ref: EffectRef, arg: str
     a.at = t.place_id[effect.land]
     a.top = False
     a.sieged = False
-    st.emit(f"The Great Berber Revolt: the Berbers ({a.strength}) rise in {effect.land}.", "14.5")
+    land = t.land_title[a.at]
+    st.emit(f"The Great Berber Revolt: the Berbers ({a.strength}) rise in {land}.", "14.5")
 
 
 def army_step_loss(st: JihadState, effect: ArmyStepLoss, ref: EffectRef, arg: str | None) -> None:
     aid = st.tables.army_id[effect.army]
     if board.position(st, aid) is None:
-        st.emit(f"{label(effect)}: {effect.army} is not on the map; no effect.", "6.2")
+        st.emit(f"{label(effect)}: the {st.tables.army_title[aid]} are not on the map; no effect.", "6.2")
         return
     common.step_loss(st, aid, effect.steps, "6.2")
 
@@ -344,17 +353,23 @@ def army_replace(st: JihadState, effect: ArmyReplace, ref: EffectRef, arg: str |
     old.top = False
     old.sieged = False
     old.cursed = False
-    st.emit(f"{label(effect)}: {effect.new} replaces {effect.old} in {t.place_name[new.at]}.", "6.2")
+    st.emit(
+        f"{label(effect)}: the {t.army_title[new_id]} replace the {t.army_title[old_id]} in "
+        f"{t.land_title[new.at]}.",
+        "6.2",
+    )
     if t.army_power[old_id] == "byzantium" and effect.path == "med" and not d.divided[WEST]:
         d.divided[WEST] = True  # [14.6.1] the Byzantines have left the Med Path
         st.emit("The West Theater is now Divided.", "14.6.1")
 
 
 def remove_castle(st: JihadState, effect: RemoveCastle, ref: EffectRef, arg: str | None) -> None:
-    castle = board.castle_in(st, st.tables.place_id[effect.land])
+    t = st.tables
+    land = t.place_id[effect.land]
+    castle = board.castle_in(st, land)
     if castle is not None:
-        st.data.castles[castle].at = st.tables.out
-        st.emit(f"{label(effect)}: the Castle in {effect.land} is removed.", "6.2")
+        st.data.castles[castle].at = t.out
+        st.emit(f"{label(effect)}: the Castle in {t.land_title[land]} is removed.", "6.2")
 
 
 def islam_advance(st: JihadState, effect: IslamAdvance, ref: EffectRef, arg: str | None) -> None:
@@ -393,7 +408,7 @@ def undisrupt_islam(st: JihadState, effect: UndisruptIslam, ref: EffectRef, arg:
         marker = st.data.islam[path]
         if marker.dis and not board.player_controls(st, t.path_lands[path][marker.at - 1]):
             marker.dis = False
-            st.emit(f"{label(effect)}: the Islam marker on the {name} Path recovers.", "10.4")
+            st.emit(f"{label(effect)}: the Islam marker on the {t.path_title[path]} recovers.", "10.4")
 
 
 def conversion(st: JihadState, effect: ConversionRoll, ref: EffectRef, arg: str | None) -> None:
@@ -424,7 +439,7 @@ def bonus_ap(st: JihadState, effect: BonusAP, ref: EffectRef, arg: str | None) -
 
 def theater_ap(st: JihadState, effect: TheaterAP, ref: EffectRef, arg: str | None) -> None:
     got = common.add_ap(st, WEST if effect.theater == "west" else EAST, effect.amount)
-    st.emit(f"{label(effect)}: +{got} {effect.theater} AP.", "6.3.1")
+    st.emit(f"{label(effect)}: +{got} {effect.theater.capitalize()} AP.", "6.3.1")
 
 
 def free_attack(st: JihadState, effect: FreeAttack, ref: EffectRef, arg: str | None) -> None:
@@ -438,16 +453,18 @@ def free_rally(st: JihadState, effect: FreeRally, ref: EffectRef, arg: str | Non
     for _ in range(effect.steps):
         if a.strength != "strong":
             a.strength = common.better(a.strength)
-    st.emit(f"{label(effect)}: {arg} rallies free to {a.strength}.", "8.13")
+    st.emit(
+        f"{label(effect)}: the {st.tables.army_title[st.tables.army_id[arg]]} rally free to {a.strength}.",
+        "8.13",
+    )
 
 
 def fleet_free(st: JihadState, effect: FleetFreeUse, ref: EffectRef, arg: str | None) -> None:
-    ids = st.tables.path_id
-    st.data.fleet_free = FleetFree(tuple(ids[p] for p in effect.paths), effect.ignore_cyprus)
-    st.emit(
-        f"{label(effect)}: the Greek Fleet is not used up this turn on {', '.join(effect.paths)}.",
-        "8.13",
-    )
+    t = st.tables
+    paths = tuple(t.path_id[p] for p in effect.paths)
+    st.data.fleet_free = FleetFree(paths, effect.ignore_cyprus)
+    where = " and ".join(t.path_title[p] for p in paths)
+    st.emit(f"{label(effect)}: this turn the Greek Fleet is not used up on the {where}.", "8.13")
 
 
 def choice(st: JihadState, effect: ChoiceEffect, ref: EffectRef, arg: str | None) -> None:
@@ -492,7 +509,7 @@ def army_advance(st: JihadState, effect: ArmyAdvance, ref: EffectRef, arg: str |
             return
         land = t.path_lands[path][target - 1]
         st.data.armies[aid].at = land
-        st.emit(f"{label(effect)}: {effect.army} moves to {t.land_title[land]}.", "6.2")
+        st.emit(f"{label(effect)}: the {t.army_title[aid]} move to {t.land_title[land]}.", "6.2")
 
 
 # =============================================================================================
@@ -507,9 +524,9 @@ def break_full_baqt(st: JihadState, path: int) -> None:
     assert adv is not None
     land = board.flag_land(t, path, "full")
     adv.baqt[path] = None
-    country = t.army_name[t.country[path]]
+    country = t.army_short[t.country[path]]
     common.place(st, t.country[path], land, "strong")
-    st.emit(f"The Full Baqt is broken: {country} rise, strong, in {t.place_name[land]}.", "16.4.1")
+    st.emit(f"The Full Baqt is broken: the {country} rise, strong, in {t.land_title[land]}.", "16.4.1")
 
 
 def break_partial_baqt(st: JihadState, path: int) -> None:
@@ -518,7 +535,7 @@ def break_partial_baqt(st: JihadState, path: int) -> None:
     adv = st.data.adv
     assert adv is not None
     country_id, distant_id = t.country[path], t.distant[path]
-    country, distant = t.army_name[country_id], t.army_name[distant_id]
+    country, distant = t.army_short[country_id], t.army_short[distant_id]
     full = board.flag_land(t, path, "full")
     partial = board.flag_land(t, path, "partial")
     pos = board.position(st, distant_id)
@@ -528,13 +545,17 @@ def break_partial_baqt(st: JihadState, path: int) -> None:
         common.place(st, country_id, here, "strong")
         common.place(st, distant_id, partial)
         st.emit(
-            f"{country} revolt in {t.land_title[here]}; {distant} fall back to {t.place_name[partial]}.",
+            f"The {country} revolt in {t.land_title[here]}; the {distant} fall back to "
+            f"{t.land_title[partial]}.",
             "16.4.2",
         )
     else:
         # (2) the distant power stays; the Country rises in the Full-flag Land
         common.place(st, country_id, full, "strong")
-        st.emit(f"{country} revolt in {t.place_name[full]}; {distant} are neutral behind them.", "16.4.2")
+        st.emit(
+            f"The {country} revolt in {t.land_title[full]}; the {distant} stand neutral behind them.",
+            "16.4.2",
+        )
     adv.baqt[path] = None  # (3) the Islam marker may advance again
 
 
@@ -545,15 +566,17 @@ def revolt(st: JihadState, effect: Revolt, ref: EffectRef, arg: str | None) -> N
     path = board.country_path(t, effect.country)
     common.remove_great_king(st, "16.5")  # [16.5] every Great King card ends the old Great King
     baqt = adv.baqt[path]
+    country = t.army_id[effect.country]
+    king = f"the leader of the {t.content.power(effect.country).name} in revolt"
     if baqt is not None and baqt.kind == "full":
-        st.push_named("revolt", path=path, ap=effect.great_king_ap, king=f"{effect.country} revolt")
+        st.push_named("revolt", path=path, ap=effect.great_king_ap, king=king)
         return
     if baqt is not None:
         break_partial_baqt(st, path)
-    if board.active(st, path) == t.army_id[effect.country]:
-        common.crown(st, path, f"the {effect.country} revolt", effect.great_king_ap, "16.4.3")
+    if board.active(st, path) == country:
+        common.crown(st, path, king, effect.great_king_ap, "16.4.3")
     else:
-        st.emit(f"Revolt: {effect.country} are not your active army; no Great King.", "16.4.4")
+        st.emit(f"Revolt: the {t.army_short[country]} are not your active army; no Great King.", "16.4.4")
 
 
 def great_king(st: JihadState, effect: GreatKingEvent, ref: EffectRef, arg: str | None) -> None:
@@ -715,7 +738,7 @@ def triggered(st: JihadState) -> list[tuple[Action, EffectRef, str | None]]:
                 a = d.armies[aid]
                 pos = board.position(st, aid)
                 if pos and board.active(st, pos[0]) == aid and not a.cursed and a.strength != "strong":
-                    out.append((action("event", name, army), ref, army))
+                    out.append((action("event", name, t.path_name[pos[0]]), ref, army))
         elif isinstance(effect, FreeAttack):
             path = t.path_id[effect.path]
             act = board.active(st, path)

@@ -11,7 +11,7 @@ from typing import Any
 from consim.core.action import Action
 from consim.core.flow import Frame
 from consim.games.jihad import board
-from consim.games.jihad.content import AFRICAN, BLUE, CAUCASUS, EAST, PERSIA, RED, THEATERS, WEST
+from consim.games.jihad.content import AFRICAN, BLUE, CAUCASUS, EAST, PERSIA, RED, THEATER_TITLE, WEST
 from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import Army, JihadState
@@ -60,7 +60,7 @@ def curse_removal(st: JihadState) -> None:
             if not a.cursed:
                 continue
             a.cursed = False
-            st.emit(f"The Curse on {t.army_name[aid]} is removed.", "14.2")
+            st.emit(f"The Curse on the {t.army_title[aid]} is removed.", "14.2")
             if board.stop_sign(st, path) or board.full_baqt(st, path):
                 continue  # [15.5] no Arab activity on the Path at all
             marker = d.islam[path]
@@ -77,7 +77,7 @@ def curse_removal(st: JihadState) -> None:
                     )
             elif not board.player_controls(st, lands[marker.at - 1]):
                 marker.dis = False  # (B)
-                st.emit(f"The Islam marker on the {t.path_name[path]} Path turns face up.", "14.2")
+                st.emit(f"The Islam marker on the {t.path_title[path]} turns face up.", "14.2")
     # [14.2.1] the Berbers in their Status Box stay Cursed
 
 
@@ -90,7 +90,7 @@ def conversion_step(st: JihadState) -> None:
     t = st.tables
     for path in range(len(t.path_name)):
         if board.stop_sign(st, path):
-            st.emit(f"The Arabic Stop Sign: no Conversion on the {t.path_name[path]} Path.", "15.5")
+            st.emit(f"The Arabic Stop Sign: no Conversion on the {t.path_title[path]}.", "15.5")
             continue
         if board.full_baqt(st, path):
             continue  # [16.3.2] the Path is ignored
@@ -107,16 +107,16 @@ def religious_revival(st: JihadState) -> None:
             continue
         if board.arab_limit(st, path) + 1 < marker.at:
             die = st.rng.randint(1, 6)
-            name = t.path_name[path]
+            name = t.path_title[path]
             if die == 6:
                 marker.at -= 1
                 st.emit(
-                    f"Religious Revival on the {name} Path: a 6! The Islam marker falls back to "
+                    f"Religious Revival on the {name}: a 6! The Islam marker falls back to "
                     f"{t.land_title[t.path_lands[path][marker.at - 1]]}.",
                     "14.3.3",
                 )
             else:
-                st.emit(f"Religious Revival on the {name} Path: die {die}, no effect.", "14.3.3")
+                st.emit(f"Religious Revival on the {name}: die {die}, no effect.", "14.3.3")
 
 
 # =============================================================================================
@@ -138,7 +138,7 @@ def islamic_recovery(st: JihadState) -> None:
             continue
         if board.stop_sign(st, path):
             st.emit(
-                f"The Arabic Stop Sign: the Islam marker on the {t.path_name[path]} Path stays Disrupted.",
+                f"The Arabic Stop Sign: the Islam marker on the {t.path_title[path]} stays Disrupted.",
                 "14.4",
             )
             continue
@@ -212,16 +212,18 @@ def surrender(st: JihadState) -> None:
             common.great_king_falls_with(st, aid)  # [16.5]
             power = t.army_power[aid]
             new = board.active(st, path)
-            shown = None if new is None else t.army_name[new]
-            gone = t.army_name[aid]
-            st.emit(
-                f"{gone} surrenders on top of the Neutral {shown}, which becomes your active army.", "14.6"
-            )
+            gone = t.army_title[aid]
+            if new is None:
+                st.emit(f"The {gone} surrender.", "14.6")
+            else:
+                st.emit(
+                    f"The {gone} surrender on the Neutral {t.army_short[new]}, your army from now on.", "14.6"
+                )
             theater = t.path_theater[path]
             divides = (power == "byzantium" and path == t.med) or power == "persia"
             if divides and not d.divided[theater]:
                 d.divided[theater] = True  # [14.6.1]
-                st.emit(f"The {THEATERS[theater].capitalize()} Theater is now Divided.", "14.6.1")
+                st.emit(f"The {THEATER_TITLE[theater]} is now Divided.", "14.6.1")
     persians = [x for x in t.armies_of_power.get("persia", ()) if board.on_map(st, x)]
     if not persians and d.rulers[PERSIA] is not None:
         # [14.6.2] Persian Collapse
@@ -256,22 +258,36 @@ class Icons(Ask):
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
         icons = st.data.icons
-        shown = None if icons is None else st.tables.place_name[icons]
-        return (f"Icons Movement: move the Icons (now in {shown}) or keep them (done).", "14.7")
+        t = st.tables
+        if icons is None:
+            shown = "lost"
+        elif t.on_map[icons]:
+            shown = f"in {t.land_title[icons]}"
+        else:
+            shown = "in the Available Blessings box"
+        return (
+            f"Icons Movement: the Icons are {shown}. Move them to a Christian Land Byzantium holds (a "
+            "Disrupted Islam marker next to them stays Disrupted, 14.4) or to the box (available), or "
+            "keep them (done).",
+            "14.7",
+        )
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
         with board.reading(st):
             sites = board.icon_sites(st)
         if not sites:
             return []
-        names = st.tables.place_name
+        names = st.tables.place_arg
         return [*(st.game.action("icons", names[x]) for x in sites), st.tables.a_done]
 
     def act(self, st: JihadState, seat: str, action: Action) -> None:
         st.pop()
         if action.verb == "icons":
-            st.data.icons = st.tables.place_id[action.args[0]]
-            st.emit(f"The Icons move to {action.args[0]}.", "14.7")
+            t = st.tables
+            place = t.arg_place[action.args[0]]
+            st.data.icons = place
+            where = t.land_title[place] if t.on_map[place] else "the Available Blessings box"
+            st.emit(f"The Icons move to {where}.", "14.7")
 
 
 def banking(st: JihadState) -> None:
@@ -279,7 +295,7 @@ def banking(st: JihadState) -> None:
     t = st.tables
     d = st.data
     for theater in (WEST, EAST):
-        name = THEATERS[theater]
+        name = THEATER_TITLE[theater]
         if d.ap[theater] and d.capitals[theater].at is None:
             st.emit(f"The {name} Theater cannot bank: {d.ap[theater]} AP are lost.", "14.8")
             d.ap[theater] = 0
@@ -288,12 +304,12 @@ def banking(st: JihadState) -> None:
     if d.adv is not None:
         for theater in (AFRICAN, CAUCASUS):
             # [6.3.2, 14.8] a Great King banks (up to 6, 16.5); a Barbarian or Garrison cannot
-            name = THEATERS[theater]
+            name = t.path_title[t.theater_path[theater]]
             if d.ap[theater] and board.great_king(st, t.theater_path[theater]) is None:
-                st.emit(f"The {name} Path cannot bank: {d.ap[theater]} AP are lost.", "14.8")
+                st.emit(f"The {name} cannot bank: {d.ap[theater]} AP are lost.", "14.8")
                 d.ap[theater] = 0
             elif d.ap[theater]:
-                st.emit(f"The Great King of the {name} Path banks {d.ap[theater]} AP.", "16.5")
+                st.emit(f"The Great King of the {name} banks {d.ap[theater]} AP.", "16.5")
     for colour, name in ((RED, "red"), (BLUE, "blue")):
         if d.tokens[colour]:
             st.emit(f"{d.tokens[colour]} unspent {name} AP token(s) are lost.", "14.8")

@@ -10,11 +10,21 @@ from typing import Any, Literal
 from consim.core.action import Action
 from consim.core.flow import Frame
 from consim.games.jihad import board
-from consim.games.jihad.content import EAST, EMPIRES, THEATERS, WEST, ChoiceEffect, Effect
+from consim.games.jihad.content import (
+    EAST,
+    EMPIRE_ADJECTIVE,
+    EMPIRES,
+    RULER_TITLE,
+    THEATER_TITLE,
+    WEST,
+    ChoiceEffect,
+    Effect,
+)
 from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.effects import break_full_baqt, choice, effect_at, label, resolve
 from consim.games.jihad.state import EffectRef, Empire, JihadState, PathRef, Place
+from consim.games.jihad.words import event_words
 
 RELIGIONS = ("orthodox", "catholic", "monophysite")
 FAITH: dict[str, Literal["orthodox", "catholic", "monophysite"]] = {
@@ -51,9 +61,12 @@ class Era(Ask):
     empires: list[Empire] = field(default_factory=list)
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
+        empire = EMPIRES.index(self.empires[0])
+        t = st.tables
         return (
-            f"End of an Era: choose the face-up side of the {self.empires[0]} Last Stand chit "
-            "(+2 AP or +1 Ruler).",
+            f"End of an Era: which side of the {EMPIRE_ADJECTIVE[empire]} Last Stand chit is face up until "
+            f"the next one? ap: +{t.stand_ap[empire]} AP when cashed; skill: +{t.stand_skill[empire]} to "
+            f"the {RULER_TITLE[empire]}'s rating.",
             "6.4",
         )
 
@@ -67,7 +80,10 @@ class Era(Ask):
         empire, side = action.args
         chit = st.data.last_stand[EMPIRES.index(empire)]
         chit.side = "ap" if side == "ap" else "skill"
-        st.emit(f"The {empire} Last Stand chit shows its {side} side.", "6.4")
+        shown = "AP" if side == "ap" else "Ruler skill"
+        st.emit(
+            f"The {EMPIRE_ADJECTIVE[EMPIRES.index(empire)]} Last Stand chit shows its {shown} side.", "6.4"
+        )
         self.empires.pop(0)
         if not self.empires:
             st.pop()
@@ -76,13 +92,10 @@ class Era(Ask):
         return {"k": self.name, "empires": list(self.empires)}
 
 
-def describe_option(effects: tuple[Effect, ...]) -> str:
-    parts = []
-    for e in effects:
-        data = e.model_dump(exclude_none=True, exclude={"label", "advanced_only", "action_phase", "note"})
-        kind = data.pop("type")
-        parts.append(f"{kind} " + " ".join(f"{k}={v}" for k, v in data.items()))
-    return "; ".join(parts)
+def describe_option(st: JihadState, effects: tuple[Effect, ...]) -> str:
+    """One option of a choice event, in words (6.2)."""
+    t = st.tables
+    return "; ".join(event_words(t.content, e, t.advanced, named=False) for e in effects)
 
 
 @dataclass(slots=True)
@@ -100,8 +113,8 @@ class Choose(Ask):
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
         effect = self._effect(st)
-        opts = "; ".join(f"{k + 1}: {describe_option(o)}" for k, o in enumerate(effect.options))
-        return (f"{label(effect)}: choose one option ({opts}).", "6.2")
+        opts = "; ".join(f"option {k + 1}: {describe_option(st, o)}" for k, o in enumerate(effect.options))
+        return (f"{label(effect)}: choose one. {opts}.", "6.2")
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
         return [st.game.action("option", str(k + 1)) for k in range(len(self._effect(st).options))]
@@ -123,18 +136,25 @@ class Themes(Ask):
     lands: list[Place] = field(default_factory=list)
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
-        return ("Iconoclasm: raise the Byzantine Themes in one of these Lands, or decline.", "12.3")
+        where = " or ".join(st.tables.land_title[x] for x in self.lands)
+        return (
+            f"Iconoclasm: raise the Byzantine Themes (-1 Hit on a Byzantine army in their Land) in {where}, "
+            "or decline.",
+            "12.3",
+        )
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
-        names = st.tables.place_name
+        names = st.tables.place_arg
         return [*(st.game.action("themes", names[x]) for x in self.lands), st.tables.a_decline]
 
     def act(self, st: JihadState, seat: str, action: Action) -> None:
         st.pop()
         if action.verb == "themes":
-            st.data.themes = st.tables.place_id[action.args[0]]
+            t = st.tables
+            land = t.arg_place[action.args[0]]
+            st.data.themes = land
             st.data.themes_spent = True
-            st.emit(f"The Byzantine Themes are raised in {action.args[0]}.", "12.4")
+            st.emit(f"The Byzantine Themes are raised in {t.land_title[land]}.", "12.4")
 
     def describe(self, st: JihadState) -> dict[str, Any]:
         return {"k": self.name, "lands": [st.tables.place_name[x] for x in self.lands]}
@@ -150,20 +170,31 @@ class CapitalMove(Ask):
     lands: list[Place] = field(default_factory=list)
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
-        return (f"Capital Move: move the {self.empire} Capital to another Land, or keep it (done).", "6.2")
+        empire = EMPIRES.index(self.empire)
+        t = st.tables
+        here = st.data.capitals[empire].at
+        now = f" (now in {t.land_title[here]})" if here is not None else ""
+        return (
+            f"Capital Move: move the {EMPIRE_ADJECTIVE[empire]} Capital{now} to another Land you hold, or "
+            "keep it (done).",
+            "6.2",
+        )
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
         sites = board.capital_sites(st, EMPIRES.index(self.empire), self.lands)
         if not sites:
             return []
-        names = st.tables.place_name
+        names = st.tables.place_arg
         return [*(st.game.action("capital", names[x]) for x in sites), st.tables.a_done]
 
     def act(self, st: JihadState, seat: str, action: Action) -> None:
         st.pop()
         if action.verb == "capital":
-            st.data.capitals[EMPIRES.index(self.empire)].at = st.tables.place_id[action.args[0]]
-            st.emit(f"The {self.empire} Capital moves to {action.args[0]}.", "6.2")
+            t = st.tables
+            empire = EMPIRES.index(self.empire)
+            land = t.arg_place[action.args[0]]
+            st.data.capitals[empire].at = land
+            st.emit(f"The {EMPIRE_ADJECTIVE[empire]} Capital moves to {t.land_title[land]}.", "6.2")
 
     def describe(self, st: JihadState) -> dict[str, Any]:
         names = st.tables.place_name
@@ -183,8 +214,17 @@ class Advance(Ask):
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
         path = self._next(st)
-        name = None if path is None else st.tables.path_name[path]
-        return (f"Retrenchment: the {name} Path's active army may advance one Land free.", "6.2")
+        t = st.tables
+        if path is None:
+            return ("Retrenchment: no army can advance.", "6.2")
+        aid = board.active(st, path)
+        target = board.free_advance_target(st, path)
+        army = "your army" if aid is None else f"the {t.army_short[aid]}"
+        into = "" if target is None else f" into {t.land_title[t.path_lands[path][target - 1]]}"
+        return (
+            f"Retrenchment: on the {t.path_title[path]} {army} may advance{into} free, or decline.",
+            "6.2",
+        )
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
         path = self._next(st)
@@ -217,8 +257,13 @@ class RevoltChoice(Ask):
     king: str = ""
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
-        name = st.tables.path_name[self.path]
-        return (f"A Full Baqt holds on the {name} Path: break it with a Revolt, or keep the peace?", "16.4.1")
+        t = st.tables
+        country = t.army_short[t.country[self.path]]
+        return (
+            f"A Full Baqt holds on the {t.path_title[self.path]}: break it (revolt: the {country} rise, "
+            f"strong, with a Great King of {self.ap} AP) or keep the peace (keep)?",
+            "16.4.1",
+        )
 
     def legal(self, st: JihadState, seat: str) -> list[Action]:
         name = st.tables.path_name[self.path]
@@ -227,7 +272,7 @@ class RevoltChoice(Ask):
     def act(self, st: JihadState, seat: str, action: Action) -> None:
         st.pop()
         if action.verb == "keep":
-            st.emit(f"The Full Baqt on the {st.tables.path_name[self.path]} Path holds; no effect.", "16.4.1")
+            st.emit(f"The Full Baqt on the {st.tables.path_title[self.path]} holds; no effect.", "16.4.1")
             return
         break_full_baqt(st, self.path)
         common.crown(st, self.path, self.king, self.ap, "16.4.3")
@@ -340,7 +385,7 @@ class Violate(Ask):
             amount = card.ap.west if theater == WEST else card.ap.east
             got = common.add_ap(st, theater, amount)
             st.emit(
-                f"{THEATERS[theater].capitalize()} receives the Rose's {got} of {amount} AP after all.",
+                f"The {THEATER_TITLE[theater]} receives the Rose's {got} of {amount} AP after all.",
                 "22.4",
             )
 

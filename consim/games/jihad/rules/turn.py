@@ -248,7 +248,9 @@ def draw_card(st: JihadState, redraw: bool) -> None:
             adv.offers = []
             adv.first_turn = d.turn == 1
     d.card = number
-    st.emit(f"Turn {d.turn}: card #{number}, {card.title!r}.", "6.0")
+    if not redraw:
+        d.drawn_at = len(st.log)
+    st.emit(f'Turn {d.turn}: card {number}, "{card.title}".', "6.0")
     if any(e.type == "game_end" for e in card.events):
         st.emit("The Abbasids oust the Umayyad Caliphate: the game ends; count Outcome Points.", "5.2")
         common.finish(st, "card50")
@@ -302,7 +304,7 @@ def collect_ap(st: JihadState) -> None:
             king.new = False
             continue
         got = common.add_ap(st, theater, t.ap_per_turn)
-        st.emit(f"The {t.path_name[path]} Path receives {got} AP: {d.ap[theater]} AP.", "16.1")
+        st.emit(f"The {t.path_title[path]} receives {got} AP: {d.ap[theater]} AP.", "16.1")
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Turn, Draw)
