@@ -366,7 +366,17 @@ def cards_lines(view: View) -> list[str]:
     more = "Special Jokers: " + "; ".join(special)
     if len(line) + len(more) + 3 <= WIDTH:
         return [f"{line} | {more}"]
-    return [fit(line), fit(more)]
+    # too long for a line: the other seats' are counted ('scenario' names them all)
+    counted = [
+        f"{', '.join(js)} (you)" if s == view.get("seat") else f"{s} {len(js)}"
+        for s, js in view["special_jokers"].items()
+        if js
+    ]
+    second = "Special Jokers: " + "; ".join(counted)
+    if len(second) > WIDTH:
+        counted = [f"{_who(view, s)} {len(js)}" for s, js in view["special_jokers"].items() if js]
+        second = "Special Jokers: " + "; ".join(counted) + " ('hand' names yours)"
+    return [fit(line), fit(second)]
 
 
 def _card_record(number: int) -> Card | None:
@@ -467,6 +477,18 @@ def victory_line(view: View) -> list[str]:
     return [fit(f"{now} - {nxt} needs {need}")]
 
 
+#: [18.4] what each result of the CRT does, in a few words
+RESULT_WORDS = {
+    "AR*": "every attacking unit loses a step, the attack falls back",
+    "AR": "the attacker loses a step and falls back",
+    "EX": "each side loses a step; the space is taken if emptied",
+    "EX*": "each side loses 2 steps; the space is taken if emptied",
+    "DR": "the defender loses a step and retreats; the space is taken",
+    "DR*": "the defender loses 2 steps and retreats, the attacker 1: taken",
+    "DS": "every defending unit is eliminated; the attacker takes the space",
+}
+
+
 def offensive_lines(view: View) -> list[str]:
     """An offensive under way: who attacks what from where, the Assets, the result."""
     off = view.get("offensive")
@@ -474,13 +496,15 @@ def offensive_lines(view: View) -> list[str]:
         return []
     seat = view.get("seat")
     attacker = _who(view, off["attacker"])
-    defender = _who(view, off["defender"] or "") or "nobody's units"
+    target = next((s for s in view["spaces"] if s["name"] == off["against"]), None)
+    # a defender nobody plays (IS, a Kurdish faction) is named by the side of its stack
+    held_by = str(target["stack"]["side"]) if target and target.get("stack") else ""
+    defender = _who(view, off["defender"] or "") or held_by or "empty"
+    whose = "Your offensive" if attacker == "you" else f"Offensive: {attacker}"
     line = (
-        f"Offensive: {attacker} from {off['from']} against {off['against']} ({defender}), "
-        f"{_plural(off['units'], 'unit')}"
+        f"{whose} from {off['from']} against {off['against']} ({defender}), {_plural(off['units'], 'unit')}"
     )
     out = [fit(line + ".")]
-    target = next((s for s in view["spaces"] if s["name"] == off["against"]), None)
     if seat and seat == off["attacker"]:
         attacking = ", ".join(off.get("attacking", []))
         if attacking:
@@ -488,15 +512,17 @@ def offensive_lines(view: View) -> list[str]:
     if target and target.get("stack") and target["stack"]["side"] != off["attacker"]:
         out.append(fit(f"  Defending: {stack_text(target['stack'])}."))
     if off["cards"]:
-        cards = ", ".join(
-            f"{c['card']} ({c['by']}"
+        mine = "defender" if seat and seat != off["attacker"] else "attacker"
+        cards = [
+            f"{c['card']} ({'you' if seat and c['by'] == mine else c['by']}"
             + (f", cancelling {off['cards'][c['cancels']]['card']}" if c.get("cancels", -1) >= 0 else "")
             + ")"
             for c in off["cards"]
-        )
-        out.append(fit(f"  Assets: {cards}."))
+        ]
+        out += _pack("  Assets: ", cards, lines=2)
     if off.get("result"):
-        out.append(f"  Die {off['die']}: {off['result']}.")
+        meaning = RESULT_WORDS.get(str(off["result"]), "")
+        out.append(fit(f"  Die {off['die']}: {off['result']}" + (f" - {meaning}." if meaning else ".")))
     return out
 
 
@@ -561,7 +587,10 @@ def board_lines(view: View) -> list[str]:
     head.extend(cards_lines(view))
     segment = view.get("segment")
     in_offensive = bool(view.get("offensive"))
-    texts = view.get("active") == view.get("seat") and segment in ("Events", "Planning") and not in_offensive
+    # the cards' texts when they may be played: in the seat's Events and Planning, and in an
+    # offensive (its Assets)
+    own = view.get("active") == view.get("seat")
+    texts = in_offensive or (own and segment in ("Events", "Planning"))
     middle = [*in_play_lines(view), *exchange_lines(view), *offensive_lines(view), *decision_lines(view)]
     tail = victory_line(view)
     for full_hand, stack_rows in ((texts, 2), (False, 2), (False, 1), (False, 0)):

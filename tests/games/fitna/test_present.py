@@ -103,13 +103,23 @@ def test_the_board_says_what_matters() -> None:
 
 
 def test_an_offensive_and_the_phase_are_shown() -> None:
-    for _st, _seat, view in positions(1, seed=2, every=1000):
-        if view["step"] == "offensive" and view.get("offensive"):
-            text = "\n".join(present.board_lines(view))
-            assert "Offensive:" in text and "from" in text
-            assert "phase: Offensives" in text or "Your phase: Offensives" in text
+    """Who attacks what from where, the phase under way, and a die's result in words (18.4)."""
+    shown = results = 0
+    for _st, seat, view in positions(1, seed=2, every=1):
+        off = view.get("offensive")
+        if not off or view["step"] == "over":
+            continue
+        text = "\n".join(present.board_lines(view))
+        mine = off["attacker"] == seat
+        assert ("Your offensive from " if mine else f"Offensive: {off['attacker']} from ") in text
+        assert "phase: Offensives" in text
+        shown += 1
+        if off.get("result"):
+            assert re.search(r"Die \d: (AR|EX|DR|DS)\*? - \w", text), text
+            results += 1
+        if shown > 20 and results > 3:
             return
-    pytest.fail("no offensive in the game")
+    pytest.fail(f"too few offensives in the game: {shown}, {results} with a result")
 
 
 def test_the_hand_shows_each_card_with_its_text_when_cards_are_played() -> None:
