@@ -23,7 +23,7 @@ from consim.games.jihad.content import (
 )
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import Advanced, JihadState
-from consim.games.jihad.words import event_words, rose_words
+from consim.games.jihad.words import event_title, event_words, rose_words
 
 
 def _advanced(st: JihadState, adv: Advanced) -> dict[str, Any]:
@@ -98,7 +98,7 @@ def _card_words(t: JihadTables, number: int) -> dict[str, Any]:
         "rose": {p: cd.rose.entry(p).code() for p in t.path_name} if cd.rose else None,
         "rose_words": {p: rose_words(cd.rose.entry(p), t.advanced) for p in t.path_name} if cd.rose else None,
         "ap": [cd.ap.west, cd.ap.east] if cd.ap else None,
-        "events": [e.label or e.type for e in shown],
+        "events": [event_title(e) for e in shown],
         "events_words": [event_words(t.content, e, t.advanced) for e in shown],
         "text": " ".join(cd.text.split()),
     }
@@ -123,7 +123,7 @@ def _card(st: JihadState, number: int, seat: str | None) -> dict[str, Any]:
         "events_words": list(words["events_words"]),
         "happened": happened,
         # [8.13] the ▲ events still waiting to be played this turn
-        "pending": [e.label or e.type for e in pending],
+        "pending": [event_title(e) for e in pending],
     }
 
 

@@ -67,6 +67,20 @@ RULER = {"byzantium": "Emperor", "persia": "Shah"}
 COLOUR = {"red": "red (East)", "blue": "blue (West)", "purple": "purple (anywhere)"}
 
 
+#: what the log calls an event printed without a label of its own (one option of a choice)
+EVENT_TITLE = {
+    "minor_power_shift": "Minor power",
+    "ruler_skill": "Ruler's rating",
+    "theater_ap": "Action Points",
+    "bonus_ap": "Bonus AP",
+}
+
+
+def event_title(effect: Effect) -> str:
+    """An event's printed label, or a plain name for one printed without a label."""
+    return effect.label or EVENT_TITLE.get(effect.type, effect.type.replace("_", " ").capitalize())
+
+
 def listing(items: list[str], last: str = "and") -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     if len(items) <= 1:

@@ -69,6 +69,7 @@ from consim.games.jihad.content import (
 )
 from consim.games.jihad.rules import common
 from consim.games.jihad.state import EffectRef, FleetFree, Jews, JihadState, Offer
+from consim.games.jihad.words import event_title
 
 Handler = Callable[[JihadState, Any, EffectRef, str | None], None]
 
@@ -85,7 +86,8 @@ def effect_at(t: JihadTables, ref: tuple[int, ...] | list[int]) -> Effect:
 
 
 def label(effect: Effect) -> str:
-    return effect.label or effect.type
+    """The event's name in the log (6.2)."""
+    return event_title(effect)
 
 
 def condition_holds(st: JihadState, cond: Condition | None) -> bool:
@@ -434,7 +436,8 @@ def capital_move(st: JihadState, effect: CapitalMove, ref: EffectRef, arg: str |
 
 def bonus_ap(st: JihadState, effect: BonusAP, ref: EffectRef, arg: str | None) -> None:
     st.data.tokens[COLOURS.index(effect.colour)] += effect.amount
-    st.emit(f"{label(effect)}: {effect.amount} {effect.colour} bonus AP token(s).", "6.3.3")
+    tokens = "token" if effect.amount == 1 else "tokens"
+    st.emit(f"{label(effect)}: {effect.amount} {effect.colour} bonus AP {tokens}.", "6.3.3")
 
 
 def theater_ap(st: JihadState, effect: TheaterAP, ref: EffectRef, arg: str | None) -> None:

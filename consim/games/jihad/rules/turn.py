@@ -264,11 +264,19 @@ def draw_card(st: JihadState, redraw: bool) -> None:
         else:
             queue.append((number, i))
     if card.rose is not None:
-        codes = " ".join(f"{p}:{card.rose.entry(p).code()}" for p in t.path_name)
+        codes = ", ".join(
+            f"{t.path_title[k].removesuffix(' Path')} {_rose_code(card.rose.entry(p).code())}"
+            for k, p in enumerate(t.path_name)
+        )
         assert card.ap is not None
-        st.emit(f"Rose {codes}; AP {card.ap.west}/{card.ap.east}.", "7.1")
+        st.emit(f"The Rose: {codes}; AP {card.ap.west} West, {card.ap.east} East.", "7.1")
     if queue:
         st.push_named("events", queue=queue)
+
+
+def _rose_code(code: str) -> str:
+    """[7.1.2] a hex as the log writes it: a red number ("r6") as "red 6"."""
+    return f"red {code[1:]}" if code.startswith("r") else code
 
 
 def collect_ap(st: JihadState) -> None:
