@@ -143,6 +143,8 @@ def _land_words(t: JihadTables) -> tuple[tuple[dict[str, Any], ...], ...]:
                     "index": idx,
                     "religion": model.religion,
                     "religion_name": religions[model.religion],
+                    # the faith in a word, for tables ("Orthodox", "Zoroastrian", "Khazar")
+                    "faith": religions[model.religion].split()[0],
                     "apostasy": model.apostasy,
                     "points": model.outcome_points,
                     "round": t.land_round[land],

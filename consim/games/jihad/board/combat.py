@@ -145,18 +145,19 @@ def absorb_words(st: JihadState, aid: int, options: list[tuple[str, int]]) -> li
     nxt = t.land_title[t.path_lands[path][idx]] if idx < t.path_len[path] else ""
     out = []
     for verb, n in options:
+        hits = "1 Hit" if n == 1 else f"{n} Hits"
         if verb == "step":
-            text = f"step: lose a step, to {'weak' if a.strength == 'strong' else 'shattered'} (1 Hit)"
+            text = f"step: lose a step, to {'weak' if a.strength == 'strong' else 'shattered'} ({hits})"
         elif verb == "capital":
-            text = f"capital: the Capital takes it ({n} Hit)"
+            text = f"capital: the Capital takes it ({hits})"
         elif verb == "besiege":
-            text = f"besiege: into the Castle ({n} Hits)"
+            text = f"besiege: into the Castle ({hits})"
         elif verb == "castle":
-            text = f"castle: the Castle to its weak side ({n} Hits)"
+            text = f"castle: the Castle to its weak side ({hits})"
         elif castle_in(st, land) is not None:
-            text = f"retreat: leave the Castle for {nxt}; it is destroyed and the army Cursed ({n} Hits)"
+            text = f"retreat: leave the Castle for {nxt}; it is destroyed and the army Cursed ({hits})"
         else:
-            text = f"retreat: to {nxt} ({n} Hit{'s' if n > 1 else ''})"
+            text = f"retreat: to {nxt} ({hits})"
         out.append(text)
     return out
 

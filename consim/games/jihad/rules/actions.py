@@ -147,7 +147,7 @@ def unavailable(st: JihadState, frame: Actions) -> list[str]:
         if aid is None:
             continue
         a = d.armies[aid]
-        army = t.army_short[aid]
+        army = t.army_title[aid] if len(paths) > 1 else t.army_short[aid]  # "Byzantines (Greek Path)"
         target = board.attack_target(st, path, aid)
         if target is None:
             if t.land_index[a.at] <= 1:

@@ -91,7 +91,8 @@ def invade_path(st: JihadState, path: int) -> None:
         if used:
             after_invasion(st, path)  # [17.5] used, success or failure
         return
-    st.emit(f"{name}: {detail} = {total} Hits on the {t.army_title[aid]}.", "7.2")
+    hits = "1 Hit" if total == 1 else f"{total} Hits"
+    st.emit(f"{name}: {detail} = {hits} on the {t.army_title[aid]}.", "7.2")
     if used:
         after_invasion(st, path)  # [17.5, 17.6.4] the Ka'aba Number falls at once
     st.push(Absorb(path=path, army=aid, hits=total))
@@ -127,6 +128,10 @@ def fitna_on(st: JihadState, path: int) -> None:
 # =============================================================================================
 
 
+def _hits(n: int) -> str:
+    return "1 Hit" if n == 1 else f"{n} Hits"
+
+
 @dataclass(slots=True)
 class Absorb(Ask):
     """[7.4] an army absorbs Hits, one choice at a time; [7.4.3.1] abandoning a Castle Curses it
@@ -160,8 +165,8 @@ class Absorb(Ask):
             choices = "; ".join(board.absorb_words(st, self.army, self.options(st)))
             blocked = board.absorb_blocked(st, self.army)
         name = t.army_short[self.army]
-        hits = f"{self.hits} Hit{'s' if self.hits > 1 else ''}"
-        why = f" ({'; '.join(blocked)})" if blocked else ""
+        hits = _hits(self.hits)
+        why = f". Not offered: {'; '.join(blocked)}" if blocked else ""
         path = t.path_title[self.path]
         return (f"{path}: the {name} ({status}) in {where} must absorb {hits}: {choices}{why}.", "7.4")
 
@@ -193,14 +198,14 @@ class Absorb(Ask):
                 st.emit(f"The {EMPIRE_ADJECTIVE[empire]} Capital in {where} is destroyed (1 Hit).", "7.4.2")
         elif verb == "besiege":
             a.sieged = True
-            st.emit(f"{name}: into the Castle in {where}, besieged ({absorbed} Hits).", "7.4.3.1")
+            st.emit(f"{name}: into the Castle in {where}, besieged ({_hits(absorbed)}).", "7.4.3.1")
             if t.falls_on_siege and "bulgar_inversion" in t.land[land].tags:
                 common.constantinople_falls(st)  # [2.1.6.2] military control passes with the countryside
         elif verb == "castle":
             castle = board.castle_in(st, land)
             assert castle is not None
             d.castles[castle].side = "weak"
-            st.emit(f"The Castle in {where} is reduced to its weak side ({absorbed} Hits).", "7.4.3.1")
+            st.emit(f"The Castle in {where} is reduced to its weak side ({_hits(absorbed)}).", "7.4.3.1")
         else:  # retreat
             castle = board.castle_in(st, land)
             if castle is not None:
@@ -211,7 +216,7 @@ class Absorb(Ask):
                 st.emit(f"{name}: the Castle in {where} is abandoned and destroyed.", "7.4.3.1")
             if not common.retreat(st, aid, "7.4.1"):
                 return
-            st.emit(f"The retreat absorbs {absorbed} Hits.", "7.4.1")
+            st.emit(f"The retreat absorbs {_hits(absorbed)}.", "7.4.1")
         self.hits -= absorbed
         if self.hits <= 0:
             self._finish(st)
