@@ -60,22 +60,19 @@ def _interval(low: float, high: float) -> str:
 def render_summary(console: Console, summary: Summary, title: str) -> None:
     """Print the results table, one table per conflict, and the speed line."""
     unit = summary.unit or "score"
+    # a solitaire game with points (The First Jihad) has no winner: only its points and levels
+    solitaire = summary.points is not None and len(summary.seats) == 1
     table = Table(title=title, title_justify="left")
     table.add_column("seat", style="bold")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right", style="dim")
+    if not solitaire:
+        table.add_column("wins", justify="right")
+        table.add_column("win rate", justify="right")
+        table.add_column("95% interval", justify="right", style="dim")
     table.add_column(f"mean {unit}", justify="right")
     table.add_column("sd", justify="right", style="dim")
     for s in summary.seats:
-        table.add_row(
-            s.seat,
-            str(s.wins),
-            _pct(s.win_rate),
-            _interval(s.win_low, s.win_high),
-            f"{s.mean_score:.2f}",
-            f"{s.score_sd:.2f}",
-        )
+        wins = [] if solitaire else [str(s.wins), _pct(s.win_rate), _interval(s.win_low, s.win_high)]
+        table.add_row(s.seat, *wins, f"{s.mean_score:.2f}", f"{s.score_sd:.2f}")
     console.print(table)
     if summary.conflicts:
         console.print("A seat's wins count every conflict it won; each conflict's table follows.")
