@@ -15,7 +15,7 @@ from consim.games.fitna.rules.events import EventsSegment
 from consim.games.fitna.rules.planning import Planning
 from consim.games.fitna.rules.turn import end_of_phase
 from consim.games.fitna.state import FitnaState
-from consim.games.fitna.testing import in_segment
+from consim.games.fitna.testing import in_segment, offensives
 from tests.games.fitna.conftest import play, position, region_game, texts, where
 
 
@@ -349,3 +349,85 @@ def test_security_council_ends_the_game() -> None:
     st = council(8, [5], False)
     play(st, 'play "UN Security Council"')
     assert not st.is_over() and st.data.tension == 7
+
+
+# =============================================================================================
+# the restrictions and the strike not tested above: #72, #86, #84
+# =============================================================================================
+
+
+def test_refugee_crisis_a_lost_card_and_no_batch_this_turn() -> None:
+    """[#72, cards.md 8 no_batch end_of_turn] The opponent named loses a card at random and may
+    take no batch until the end of this turn."""
+    st = position(
+        region_game(),
+        {},
+        hands={"Iraq": ["Refugee Crisis"], "Turkey": ["Peace Talks", "Border Incident"]},
+        edit=turn2,
+        frames=events("Iraq"),
+    )
+    play(st, 'play "Refugee Crisis"', "name Turkey")
+    pass_all(st)
+    assert len(st.data.hands["Turkey"]) == 1
+    with st.edit() as d:
+        d.batches["Turkey"] = [[st.tables.unit_by_label["1 Arm Bde"]]]
+    assert batch_refusal(st, "Turkey", False) == "a restriction forbids you a batch this turn"
+    effect = next(e for e in st.data.effects if e.kind == "no_batch")
+    assert effect.until_turn == 2  # this turn only (Naval Blockade: the next one too)
+
+
+def test_s300_cancels_an_air_card_and_closes_the_sky_for_the_turn() -> None:
+    """[#86, cards.md 8 no_tag_against air] Syria cancels Israel's Close Air Support; no air
+    card may then be committed against Syria's units until the turn ends."""
+    st = position(
+        region_game(),
+        {
+            "36 Arm Div": "Golan Heights",
+            "4 Arm Div": "Quneitra",
+            "162 Arm Div": "Upper Galilee",
+            "11 Arm Div": "South Litani",
+        },
+        hands={
+            "Israel": ["Close Air Support", "Close Air Support"],
+            "Syria": ["S-300/S-400 Air Defence"],
+        },
+        edit=turn2,
+        frames=lambda st: offensives(st, "Israel", 2),
+        dice=[6, 6],
+    )
+    play(st, 'attack_from "Golan Heights"', 'add "36 Arm Div"', "attack", "target Quneitra")
+    play(st, "done", 'commit "Close Air Support"', "done")
+    assert 'cancel "Close Air Support" with "S-300/S-400 Air Defence"' in options(st, "Syria")
+    play(st, 'cancel "Close Air Support" with "S-300/S-400 Air Defence"')
+    while st.top.name != "offensives":
+        choices = options(st)
+        play(st, "done" if "done" in choices else choices[0])
+    assert any(e.kind == "no_tag_against" and e.tag == "air" for e in st.data.effects)
+    play(st, 'attack_from "Upper Galilee"', 'add "162 Arm Div"', "attack", 'target "South Litani"', "done")
+    assert st.to_act() == ("Israel",)
+    assert 'commit "Close Air Support"' not in options(st, "Israel")
+
+
+def test_red_line_strikes_hit_syrian_units_but_never_beside_the_russians() -> None:
+    """[#84 targeted_strike, 21.0] Once Chemical Weapons has been played, the US strike two
+    spaces holding Syrian units; a space with Russian units cannot be struck by the US."""
+    st = position(
+        region_game(),
+        {"4 Arm Div": "Homs", "11 Arm Div": "Latakia", "56 Para Bde": "Latakia", "18 Arm Div": "Aleppo"},
+        hands={"Iraq": ["Red Line Strikes"]},
+        edit=lambda d, st: (
+            turn2(d, st),
+            setattr(d, "tension", 5),
+            d.played.append(card(st, "Chemical Weapons")),
+        ),
+        frames=events("Iraq"),
+    )
+    play(st, 'play "Red Line Strikes"')
+    assert options(st) == ["strike Aleppo", "strike Homs"]
+    play(st, "strike Aleppo", "strike Homs")
+    pass_all(st)
+    while st.top.name == "losses":
+        play(st, options(st)[0])
+    t = st.tables
+    assert st.data.units[t.unit_by_label["4 Arm Div"]].reduced
+    assert st.data.units[t.unit_by_label["18 Arm Div"]].reduced

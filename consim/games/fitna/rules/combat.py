@@ -583,6 +583,12 @@ class Offensive(Step):
         self.stage = "roll"
         eff = self._effective()
         nation = seat_nation(st, t.seat_index[self.seat])
+        # a cancelling card that stood carries out its handler now (#38 Iron Dome, #86 S-300)
+        for c, b, ok, target in zip(self.cards, self.by, eff, self.cancels, strict=True):
+            player = self.seat if b == "A" else self.defender
+            for i, e in enumerate(t.card_effects[c]):
+                if ok and target >= 0 and player and isinstance(e, Handler) and handler_frame(st, e.name):
+                    st.push_named(f"handler_{e.name}", seat=player, card=c, effect=i)
         for c, b, ok in zip(self.cards, self.by, eff, strict=True):
             if not ok or b != "A":
                 continue

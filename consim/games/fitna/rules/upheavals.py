@@ -316,7 +316,7 @@ def settle(st: FitnaState, spaces: list[int], regime: int, rebels: int, rule: st
                 rule,
                 refs=refs_space(st, s),
             )
-            st.push(Withdraw(units=loyal, frm=s, side=regime, then=rebels))
+            st.push(Withdraw(units=loyal, frm=s, side=regime, then=rebels, cite=rule))
         else:
             st.emit(
                 f"{sname(st, s)}: the loyal units (defence {a}) hold it against the rebels (defence {b}), "
@@ -324,7 +324,7 @@ def settle(st: FitnaState, spaces: list[int], regime: int, rebels: int, rule: st
                 rule,
                 refs=refs_space(st, s),
             )
-            st.push(Withdraw(units=rebel, frm=s, side=rebels, then=-1))
+            st.push(Withdraw(units=rebel, frm=s, side=rebels, then=-1, cite=rule))
 
 
 def withdrawal_spaces(st: FitnaState, u: int, frm: int, side: int) -> list[int]:
@@ -375,6 +375,8 @@ class Withdraw(Step):
     frm: int
     side: int
     then: int = -1
+    #: the rule cited: 23.2 (Syria) or 23.3 (Iraq)
+    cite: str = R_COUP
 
     def _current(self, st: FitnaState) -> int:
         return next((u for u in self.units if st.data.units[u].at == self.frm), -1)
@@ -388,7 +390,7 @@ class Withdraw(Step):
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         u = self._current(st)
-        return (f"{uname(st, u)} must withdraw from {sname(st, self.frm)}: choose where.", R_COUP)
+        return (f"{uname(st, u)} must withdraw from {sname(st, self.frm)}: choose where.", self.cite)
 
     def options(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
@@ -414,7 +416,7 @@ class Withdraw(Step):
             self._go(st, u, spaces[0])
             return
         eliminate(st, u)
-        st.emit(f"{uname(st, u)} cannot withdraw from {sname(st, self.frm)} and is eliminated.", R_COUP)
+        st.emit(f"{uname(st, u)} cannot withdraw from {sname(st, self.frm)} and is eliminated.", self.cite)
 
     def _go(self, st: FitnaState, u: int, dest: int) -> None:
         t = st.tables
@@ -423,7 +425,7 @@ class Withdraw(Step):
             set_control(st, dest, self.side, [t.unit_force[u]])
         st.emit(
             f"{uname(st, u)} withdraws from {sname(st, self.frm)} to {sname(st, dest)}.",
-            R_COUP,
+            self.cite,
             refs=refs_space(st, self.frm, dest),
         )
 
