@@ -126,14 +126,15 @@ def army_flags(view: View, army_id: str) -> list[str]:
 
 
 def army_words(view: View, army_id: str, long: bool = False) -> str:
-    """``Byzantines strong 2`` and its flags; short (the board's table, whose front column
-    tells a siege) or ``long`` (a Garrison by its full name, the Neutral under it by name)."""
+    """``Byzantines strong 2`` and its flags; short (the board's table: only a Curse, as its
+    Crossing column tells a siege and a line below it the Neutral under an army) or ``long``
+    (a Garrison by its full name, every flag, the Neutral under it by name)."""
     a = view["armies"][army_id]
     name = "Garrison" if a["garrison"] and not long else a["name"]
     text = f"{name} {a['str']}" + ("" if a["str"] == "shattered" else f" {a['value']}")
     flags = army_flags(view, army_id)
     if not long:
-        flags = ["on a Neutral" if f.startswith("on ") else f for f in flags if f != "besieged"]
+        flags = [f for f in flags if f == "Cursed"]
     return ", ".join([text, *flags])
 
 
@@ -154,6 +155,13 @@ def _castle_words(view: View, land: Mapping[str, Any]) -> list[str]:
 # =============================================================================================
 
 
+def _path_title(view: View, p: Mapping[str, Any]) -> str:
+    """A Path's name with its Theater when the Theater has two Paths (``Greek Path (West)``);
+    the African and Caucasus Paths are Theaters of their own (2.1.3)."""
+    shared = sum(x["theater"] == p["theater"] for x in view["paths"]) > 1
+    return f"{p['name']} ({p['theater']})" if shared else str(p["name"])
+
+
 def path_lines(view: View, rest: str) -> list[str]:
     """[2.1] one Path Land by Land: the Crossing into each, its faith now, the die that converts
     it (10.2), its Outcome Points (5.2 A) and what stands there; who holds what; what the next
@@ -164,15 +172,15 @@ def path_lines(view: View, rest: str) -> list[str]:
         return [f"No Path {rest.strip()!r}: one of {names} (or their first letters)."]
     aid = p["active"]
     lands = p["lands"]
-    theater = p["theater"]
+    where = _path_title(view, p)
     if aid is None:
-        head = f"{p['name']} ({theater}): no army of yours."
+        head = f"{where}: no army of yours."
     else:
         a = view["armies"][aid]
         state = a["str"] + ("" if a["str"] == "shattered" else f", value {a['value']}")
         flags = army_flags(view, aid)
         extra = f", {', '.join(flags)}" if flags else ""
-        head = f"{p['name']} ({theater}): your {a['name']} ({state}{extra}) in {land_name(view, a['at'])}."
+        head = f"{where}: your {a['name']} ({state}{extra}) in {land_name(view, a['at'])}."
     out = wrap(head)
     out += wrap(_holders(p), "  ")
     if p["full_baqt"]:
@@ -352,7 +360,7 @@ def land_lines(view: View, rest: str) -> list[str]:
     lands = p["lands"]
     idx = land["index"]
     held = {"arab": "held by the Arabs", "player": "held by you", "neutral": "neutral"}[land["control"]]
-    out = wrap(f"{land['name']}: Land {idx} of the {p['name']} ({p['theater']}) from Mecca, {held}.")
+    out = wrap(f"{land['name']}: Land {idx} of the {_path_title(view, p)} from Mecca, {held}.")
     faith = land["religion_name"]
     marker = p["islam"]
     if land["converted"]:

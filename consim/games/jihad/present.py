@@ -36,6 +36,7 @@ from consim.games.jihad.lookup import (
     THEATER_OF,
     WIDTH,
     View,
+    army_flags,
     army_words,
     component_data,
     land_name,
@@ -102,6 +103,7 @@ def path_rows(view: View) -> list[str]:
     Curse, siege or the Neutral under it), its Land, the front (the Crossing to the Arab Land in
     front, and whether that Land counts as Muslim in battle, 7.2.2-7.2.3), the Islam marker."""
     rows = [("Path", "Hits", "Your army (value)", "in", "Crossing", "Islam")]
+    above = []
     for p in view["paths"]:
         lands = p["lands"]
         marker = p["islam"]
@@ -117,11 +119,19 @@ def path_rows(view: View) -> list[str]:
         else:
             army = army_words(view, aid)
             a = view["armies"][aid]
+            above += [
+                f"the {a['name']} on the {f[11:]} ({SHORT[p['id']]})"
+                for f in army_flags(view, aid)[-1:]
+                if f.startswith("on Neutral ")
+            ]
             land = land_name(view, a["at"])
             front = _front_word(p, a)
         hits = "Truce" if p["truce"] else ("-" if p["full_baqt"] else rose_code(view, p["id"]))
         rows.append((SHORT.get(p["id"], p["id"]), hits, army, land, front, islam))
-    return _columns(rows, cut={5: 9, 4: 8, 3: 11, 2: 19})
+    lines = _columns(rows, cut={5: 8, 3: 10, 2: 18, 4: 8})
+    if above:  # [7.5] an army on top of a Neutral cannot retreat off it
+        lines += wrap("On a Neutral (7.5): " + "; ".join(above) + ".", "  ")
+    return lines
 
 
 def _front_word(p: Mapping[str, Any], army: Mapping[str, Any]) -> str:
