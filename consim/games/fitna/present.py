@@ -281,16 +281,18 @@ def _pack(prefix: str, items: Sequence[str], lines: int = 2, more: str = "") -> 
 # =============================================================================================
 
 
-def tension_words(view: View) -> str:
-    """[22.1] What the next tension levels bring, the levels already carried out left out."""
+def tension_words(view: View, short: int = 0) -> str:
+    """[22.1] What the next tension levels bring, the levels already carried out left out;
+    ``short`` 1 and 2 say it in fewer words (2: the great powers unnamed)."""
     t = int(view["tension"])
     done = set(view.get("levels_done", ()))
     sc = _scenario(view)
+    batch = "a batch each" if short == 0 else "batches"
     bits = []
     if t < 5:
         bits.append("5: High Tension cards")
     if 6 not in done and t < 6:
-        bits.append("6: a batch each")
+        bits.append(f"6: {batch}")
     if 10 not in done:
         who = [i["seat"] for i in view["scenario"].get("us_intervention", []) if i["trigger"] == "tension_10"]
         powers = []
@@ -298,8 +300,22 @@ def tension_words(view: View) -> str:
             powers.append(f"US to {listing(who)}")
         if sc is not None and sc.russia_at_tension_10:
             powers.append(f"Russia to {sc.russia_at_tension_10}")
-        bits.append("10: " + ", ".join([*powers, "batches"]))
+        if short == 2 and powers:
+            names = listing(["US" if p.startswith("US") else "Russia" for p in powers])
+            bits.append(f"10: {names} come in, batches")
+        else:
+            bits.append("10: " + ", ".join([*powers, "batches"]))
     return "; ".join(bits)
+
+
+def tension_line(view: View) -> str:
+    """The tension line of the board, in the fewest words it needs to fit."""
+    for short in (0, 1, 2):
+        nxt = tension_words(view, short)
+        line = f"Tension {nxt}." if nxt else "Every tension level has been reached."
+        if len(line) <= WIDTH:
+            break
+    return fit(line)
 
 
 def header_line(view: View) -> str:
@@ -582,8 +598,7 @@ def board_lines(view: View) -> list[str]:
     head = [header_line(view), phase_line(view)]
     if view["step"] == "over":
         return [*head, fit(f"Tension {view['tension']}. " + victory_summary(view))]
-    nxt = tension_words(view)
-    head.append(fit(f"Tension {nxt}." if nxt else "Every tension level has been reached."))
+    head.append(tension_line(view))
     head.extend(cards_lines(view))
     segment = view.get("segment")
     in_offensive = bool(view.get("offensive"))
