@@ -8,7 +8,7 @@ example states a roll.
 from __future__ import annotations
 
 from consim.games.jihad import board
-from consim.games.jihad.content import BYZANTIUM, CAUCASUS, PATH_ORDER, PERSIA, WEST, Kaaba
+from consim.games.jihad.content import BYZANTIUM, CAUCASUS, EAST, PATH_ORDER, PERSIA, WEST, Kaaba
 from consim.games.jihad.rules import arab, dar, effects, end_turn, turn
 from consim.games.jihad.rules.arab import Absorb
 from consim.games.jihad.rules.events import Events
@@ -68,6 +68,19 @@ def test_6_3_1_a_ruler_rated_4_takes_only_3_of_4_ap() -> None:
     turn.collect_ap(st)
     assert st.data.ap[WEST] == 3
     assert "West receives 3 of 4 AP (Rulership limit 3): 3 AP." in [e.text for e in st.log]
+
+
+def test_6_3_2_a_shah_of_4_with_1_ap_banked_gets_only_2_of_4_new_ap() -> None:
+    def mutate(p: Position) -> None:
+        p.d.rulers[PERSIA] = 4
+        p.d.ap[:] = [0, 1]  # one East AP saved from last turn
+        p.d.card = 24  # 2 West, 4 East AP
+
+    st = arrange(mutate)
+    assert st.tables.card[24].ap is not None and st.tables.card[24].ap.east == 4
+    turn.collect_ap(st)
+    assert st.data.ap[EAST] == 3  # "you really only get 2 AP this turn"
+    assert "East receives 2 of 4 AP (Rulership limit 3): 3 AP." in [e.text for e in st.log]
 
 
 # -- 7.1.1 the sample Rose -------------------------------------------------------------------------
