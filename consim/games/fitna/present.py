@@ -251,7 +251,11 @@ def condition_words(cond: Mapping[str, Any], short: bool = False) -> str:
     if kind == "control_count":
         where = listing(cond["countries"])
         if short:
-            return f"{cond['need']} {where} spaces ({cond['have']})"
+            if len(cond["countries"]) == 1:
+                return f"{cond['need']} {where} spaces ({cond['have']})"
+            one = cond["need"] == 1
+            where = listing(cond["countries"], "or" if one else "and")
+            return f"{cond['need']} {'space' if one else 'spaces'} in {where} ({cond['have']})"
         return f"hold {cond['need']} spaces of {where} ({cond['have']} now)"
     if kind == "deny":
         by = {"is": "IS", "kurds": "the Kurds"}.get(str(cond["by"]).casefold(), str(cond["by"]))
