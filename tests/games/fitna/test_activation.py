@@ -345,3 +345,21 @@ def test_kurdish_units_retreat_only_onto_their_factions_spaces() -> None:
     assert spaces == []  # Kobane's neighbours bear no PYD name
     g = t.unit_by_label["PYD Garrison 1"]
     assert retreat_spaces(st, g, t.space_by_name["Afrin"], t.PYD, {}) == []
+
+
+def test_losses_of_a_commanded_force_are_named_after_it() -> None:
+    """[25.2, 18.5] While Iraq commands IS, an IS counter that loses its step is IS's loss,
+    not Iraq's, in the log every player reads."""
+    from consim.games.fitna.rules.activation import command
+    from consim.games.fitna.rules.common import Losses
+
+    def commanded(st):  # type: ignore[no-untyped-def]
+        command(st, ("is",), st.tables.seat_index["Iraq"])
+        raqqa = st.tables.space_by_name["Raqqa"]
+        unit = st.tables.unit_by_label["Wilayat Raqqa"]
+        in_segment(st, "Iraq", [EventsSegment(seat="Iraq")], step="supply")
+        st.stack.append(Losses(seat="Iraq", units=[unit], steps=1, space=raqqa, why="test"))
+
+    st = position(region_game(), {"Wilayat Raqqa": "Raqqa"}, edit=setup(), frames=commanded)
+    assert "IS loses a step on Raqqa (a unit is eliminated)." in texts(st)
+    assert where(st, "Wilayat Raqqa") == "pool"

@@ -616,7 +616,8 @@ class Losses(Step):
         t = st.tables
         self.steps -= 1
         self.hit.append(u)
-        owner = self.seat or side_name(st, unit_sides(st)[u])
+        # the unit's side: IS or a Kurdish faction even while a player commands it (25.2, 26.2)
+        owner = side_name(st, unit_sides(st)[u])
         gone = lose_step(st, u)
         where = sname(st, self.space)
         st.emit(
