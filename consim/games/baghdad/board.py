@@ -19,16 +19,22 @@ from consim.games.baghdad.content import (
     AllOf,
     AnyOf,
     ArmsBazaarCard,
+    CollectFromEachPlayer,
     ControlAffiliatedZones,
     ControlZones,
     DefectionEffect,
+    Effect,
     EliminateUnits,
     InfrastructureInZones,
     NoCrossAffiliatedControl,
     PlaceFreeUnits,
+    TakeCards,
+    TakePP,
     VictoryCondition,
+    ViewHand,
+    affiliated_ids,
 )
-from consim.games.baghdad.state import BaghdadState
+from consim.games.baghdad.state import BaghdadState, Promise
 
 Control = Sequence[str | None]  # zone -> controlling faction (None: nobody)
 
@@ -171,6 +177,59 @@ def progress(st: BaghdadState, cond: VictoryCondition, f: str, control: Control)
     return 1.0 if condition_met(st, cond, f, control) else 0.0
 
 
+def _part_count(
+    st: BaghdadState, cond: VictoryCondition, f: str, control: Control
+) -> tuple[int, int, list[int]]:
+    """What one condition counts now: (have, need, the zones counted; for "kept apart", the
+    zones that spoil it)."""
+    t = st.tables
+    if isinstance(cond, ControlZones):
+        by = set(cond.by) if cond.by else {f}
+        zs = [z for z in _zones(st, cond.zones) if control[z] in by]
+        return len(zs), cond.count, zs
+    if isinstance(cond, ControlAffiliatedZones):
+        zs = [z for z in _zones(st, affiliated_ids(t.content, cond, f)) if control[z] == f]
+        return len(zs), cond.count, zs
+    if isinstance(cond, InfrastructureInZones):
+        zones = _zones(st, cond.zones) if cond.zones is not None else range(len(t.zone_ids))
+        mine = st.data.inf[f]
+        held = not cond.require_control
+        zs = [z for z in zones if mine[z] >= cond.min_per_zone and (held or control[z] == f)]
+        return len(zs), cond.count, zs
+    if isinstance(cond, NoCrossAffiliatedControl):
+        a, b = cond.factions
+        aff = t.zone_affiliation
+        bad = [z for z, c in enumerate(control) if (c == a and aff[z] == b) or (c == b and aff[z] == a)]
+        return (0 if bad else 1), 1, bad
+    return (1 if condition_met(st, cond, f, control) else 0), 1, []
+
+
+def goal_progress(st: BaghdadState, f: str, control: Control) -> dict[str, object]:
+    """[Victory Conditions] ``f``'s special condition in words, part by part, with what each
+    part counts now (for the board, the ``goals`` command and the bots)."""
+    t = st.tables
+    names = t.zone_name
+    parts = []
+    for cond, label, text in t.victory_parts[f]:
+        have, need, zs = _part_count(st, cond, f, control)
+        parts.append(
+            {
+                "label": label,
+                "text": text,
+                "have": have,
+                "need": need,
+                "met": condition_met(st, cond, f, control),
+                "zones": [names[z] for z in zs],
+            }
+        )
+    return {
+        "text": t.victory_text[f],
+        "join": t.victory_join[f],
+        "parts": parts,
+        "met": condition_met(st, t.faction[f].victory.condition, f, control),
+    }
+
+
 def winners_now(st: BaghdadState, control: Control | None = None) -> dict[str, str]:
     """[Victory Conditions] factions meeting a condition now, with which one."""
     t = st.tables
@@ -182,6 +241,75 @@ def winners_now(st: BaghdadState, control: Control | None = None) -> dict[str, s
         elif condition_met(st, t.faction[f].victory.condition, f, control):
             out[f] = "special"
     return out
+
+
+# -- binding deals ------------------------------------------------------------------------------
+
+
+def promised(st: BaghdadState, f: str, kind: str, o: str) -> Promise | None:
+    """[Coalition Phase] the promise of this kind ``f`` made to ``o``, if any (deals bind until
+    the next Coalition Phase)."""
+    for p in st.data.promises:
+        if p.sender == f and p.kind == kind and o in p.to:
+            return p
+    return None
+
+
+def entry_promise(st: BaghdadState, f: str, z: int) -> Promise | None:
+    """[Coalition Phase] the promise ``f`` would break by leaving units in zone ``z`` (ending a
+    move, dropping off, recruiting or placing there): ``no-entry`` to a faction with units in
+    ``z``, or ``no-attack`` to one it would then have to fight (NOTES: Deals)."""
+    d = st.data
+    for p in d.promises:
+        if p.sender != f or p.kind not in ("no-entry", "no-attack"):
+            continue
+        for o in p.to:
+            if (d.sec[o][z] or d.inf[o][z]) and (
+                p.kind == "no-entry" or (not st.tables.sanctuary[z] and mandatory(st, f, o))
+            ):
+                return p
+    return None
+
+
+def passage_promise(st: BaghdadState, f: str, z: int) -> Promise | None:
+    """[Coalition Phase] the ``no-entry`` promise ``f`` would break by moving through ``z``."""
+    d = st.data
+    for p in d.promises:
+        if p.sender == f and p.kind == "no-entry" and any(d.sec[o][z] or d.inf[o][z] for o in p.to):
+            return p
+    return None
+
+
+def card_targets(st: BaghdadState, f: str) -> list[str]:
+    """Opponents ``f`` may aim a card at: all but those it promised ``no-cards``."""
+    return [o for o in st.data.order if o != f and promised(st, f, "no-cards", o) is None]
+
+
+def card_promise(
+    st: BaghdadState, f: str, effects: Sequence[Effect], spawn: Sequence[int] = ()
+) -> Promise | None:
+    """[Coalition Phase] the promise that keeps ``f`` from playing a card with these effects
+    now (``spawn``: the zones where its free units could go), or None."""
+    d = st.data
+    if not d.promises:
+        return None
+    for e in effects:
+        if isinstance(e, CollectFromEachPlayer):
+            for o in d.order:
+                if o != f and (p := promised(st, f, "no-cards", o)) is not None:
+                    return p
+        elif isinstance(e, ViewHand | TakePP | TakeCards):
+            if not card_targets(st, f):
+                return next(p for o in d.order if o != f and (p := promised(st, f, "no-cards", o)))
+        elif isinstance(e, EliminateUnits | DefectionEffect):
+            every = unit_targets(st, f, e, keep_promises=False)
+            if every and not unit_targets(st, f, e):
+                return promised(st, f, "no-cards", every[0])
+        elif isinstance(e, PlaceFreeUnits) and spawn:
+            blocks = [entry_promise(st, f, z) for z in spawn]
+            if all(blocks):
+                return blocks[0]
+    return None
 
 
 # -- the Action Phase ---------------------------------------------------------------------------
@@ -207,15 +335,18 @@ def spawn_zones(st: BaghdadState, f: str) -> tuple[list[int], list[int]]:
     return ok_sec, ok_inf
 
 
-def unit_targets(st: BaghdadState, f: str, e: EliminateUnits | DefectionEffect) -> list[str]:
+def unit_targets(
+    st: BaghdadState, f: str, e: EliminateUnits | DefectionEffect, keep_promises: bool = True
+) -> list[str]:
     """Factions with units a card could strike: [Glossary: Sanctuary] not in the Sanctuary
-    unless the card allows it (a Defection may)."""
+    unless the card allows it (a Defection may); [Coalition Phase] not one ``f`` promised to
+    play no cards against."""
     d = st.data
     sanctuary = st.tables.sanctuary
     allowed = isinstance(e, DefectionEffect) or e.sanctuary_allowed
     out = []
     for o in d.order:
-        if o == f:
+        if o == f or (keep_promises and d.promises and promised(st, f, "no-cards", o) is not None):
             continue
         sec, inf = d.sec[o], d.inf[o]
         if any((sec[z] or inf[z]) and (allowed or not sanctuary[z]) for z in range(len(sec))):
@@ -223,9 +354,31 @@ def unit_targets(st: BaghdadState, f: str, e: EliminateUnits | DefectionEffect) 
     return out
 
 
-def card_playable(st: BaghdadState, f: str, card: ArmsBazaarCard, step: str) -> bool:
+def free_unit_zones(
+    st: BaghdadState, f: str, e: PlaceFreeUnits, spawn_s: Sequence[int], spawn_i: Sequence[int]
+) -> list[int]:
+    """[Recruit Step] zones where a card's free units could go: where the kinds it places (and
+    that the pool still holds) may spawn, in map order."""
+    ps, pi = pool(st, f)
+    zs: set[int] = set()
+    if e.security and ps:
+        zs.update(spawn_s)
+    if e.infrastructure and pi:
+        zs.update(spawn_i)
+    return sorted(zs)
+
+
+def card_playable(
+    st: BaghdadState,
+    f: str,
+    card: ArmsBazaarCard,
+    step: str,
+    spawn_s: Sequence[int] = (),
+    spawn_i: Sequence[int] = (),
+) -> bool:
     """[Arms Bazaar Cards] ``card`` may be played now in ``f``'s Recruit or Move step: its
-    timing fits and its effect has something to act on."""
+    timing fits, its effect has something to act on, and [Coalition Phase] playing it breaks
+    no promise."""
     if card.timing not in STEP_TIMINGS[step]:
         return False
     for e in card.effects:
@@ -235,7 +388,11 @@ def card_playable(st: BaghdadState, f: str, card: ArmsBazaarCard, step: str) -> 
             ps, pi = pool(st, f)
             if not ((e.security and ps) or (e.infrastructure and pi)):
                 return False
-    return True
+            if st.data.promises and all(
+                entry_promise(st, f, z) for z in free_unit_zones(st, f, e, spawn_s, spawn_i)
+            ):
+                return False
+    return card_promise(st, f, card.effects) is None
 
 
 def pair_makes(st: BaghdadState, names: Sequence[str], combo: str) -> bool:
@@ -326,25 +483,34 @@ def commit_strength(st: BaghdadState, f: str, z: int, commit: int) -> int:
     return commit
 
 
-def _live(there: list[str] | None, done: Sequence[str], pk: str | None) -> bool:
+def may_start(st: BaghdadState, f: str, o: str, done: Sequence[str]) -> bool:
+    """[Combat Phase] ``f`` may (or must) start a battle against ``o`` in a zone they share:
+    combat is mandatory unless one is Peacekeeping, and a faction that declined a Peacekeeping
+    battle there does not start one (NOTES 6). [Coalition Phase] A faction that promised not to
+    attack ``o`` leaves the start of a mandatory battle to ``o``; only when ``o`` made the same
+    promise does the rule (combat is mandatory) override both (NOTES: Deals)."""
+    must = mandatory(st, f, o)
+    if not (must or f not in done):
+        return False
+    if not st.data.promises or promised(st, f, "no-attack", o) is None:
+        return True
+    return must and promised(st, o, "no-attack", f) is not None
+
+
+def _live(st: BaghdadState, there: list[str] | None, done: Sequence[str]) -> bool:
     if there is None or len(there) < 2:
         return False
-    if pk not in there or len(there) > 2:
-        return True  # two factions that must fight
-    # only the Peacekeepers and one other: live until both have declined (NOTES 6)
-    return there[0] not in done or there[1] not in done
+    return any(may_start(st, f, o, done) for f in there for o in there if o != f)
 
 
 def live_zones(st: BaghdadState, cease: Sequence[int], settled: dict[int, list[str]]) -> list[int]:
     """[Combat Phase] zones where a battle is still to be fought: two factions or more, outside
     the Sanctuary and any Ceasefire zone, with someone who may (or must) start one."""
-    t = st.tables
-    pk = t.peacekeeper
-    sanctuary = t.sanctuary
+    sanctuary = st.tables.sanctuary
     return [
         z
         for z, there in enumerate(occupants(st, st.data.order))
-        if not sanctuary[z] and z not in cease and _live(there, settled.get(z, ()), pk)
+        if not sanctuary[z] and z not in cease and _live(st, there, settled.get(z, ()))
     ]
 
 
@@ -352,7 +518,7 @@ def zone_live(st: BaghdadState, z: int, cease: Sequence[int], settled: dict[int,
     """[Combat Phase] whether a battle is still to be fought in zone ``z``."""
     if st.tables.sanctuary[z] or z in cease:
         return False
-    return _live(present(st, z) or None, settled.get(z, ()), st.tables.peacekeeper)
+    return _live(st, present(st, z) or None, settled.get(z, ()))
 
 
 def initiatives(st: BaghdadState, z: int, f: str, settled: dict[int, list[str]]) -> list[str]:
@@ -361,4 +527,4 @@ def initiatives(st: BaghdadState, z: int, f: str, settled: dict[int, list[str]])
     if f not in there:
         return []
     done = settled.get(z, ())
-    return [o for o in there if o != f and (mandatory(st, f, o) or f not in done)]
+    return [o for o in there if o != f and may_start(st, f, o, done)]

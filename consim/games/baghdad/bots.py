@@ -69,6 +69,9 @@ class HeuristicBot:
             if isinstance(cond, InfrastructureInZones):
                 self.infra_goal.update(cond.zones or tables.zone_ids)
         self.my_types = {t for cc in tables.content.command_cards_of(seat) for t in cc.types}
+        #: zone ids (the view's keys) and printed names (what actions say), both ways
+        self.name_of: dict[str, str] = {z.id: z.name for z in tables.content.map.zones}
+        self.id_of: dict[str, str] = {z.name: z.id for z in tables.content.map.zones}
 
     # ------------------------------------------------------------------ entry point
 
@@ -177,9 +180,9 @@ class HeuristicBot:
 
     def _ceasefire_zone(self, view: View, actions: Sequence[Action]) -> Action:
         def danger(a: Action) -> float:
-            if a.verb != "zone":
+            if a.verb != "in":
                 return -99.0
-            z = a.args[0]
+            z = self.id_of[a.args[0]]
             units = view["zones"][z]["units"]
             if self.seat not in units:
                 return -50.0
@@ -193,7 +196,7 @@ class HeuristicBot:
 
     def _place(self, view: View, actions: Sequence[Action], by: dict[str, list[Action]]) -> Action:
         def score(a: Action) -> float:
-            kind, z = a.args
+            kind, z = a.args[0], self.id_of[a.args[1]]
             units = view["zones"][z]["units"].get(self.seat, [0, 0])
             have = units[0] if kind == "security" else units[1]
             bonus = 2.0 if z in self.goal_zones else 0.0
@@ -317,7 +320,7 @@ class HeuristicBot:
         zones = view["zones"]
         cands: list[tuple[float, Action]] = []
         for a in by.get("recruit", []):
-            kind, z = a.args
+            kind, z = a.args[0], self.id_of[a.args[1]]
             info = zones[z]
             mine = info["units"].get(self.seat, [0, 0])
             enemies = [f for f in info["units"] if f != self.seat]
@@ -360,21 +363,35 @@ class HeuristicBot:
         names = view["active_commands"][f]
         return max((self.t.command_by_name[n].value for n in names), default=0)
 
+    def _promised(self, view: View, *kinds: str) -> set[str]:
+        """Factions this seat promised (in this turn's deals) one of these things."""
+        return {o for p in view["promises"] if p["from"] == self.seat and p["kind"] in kinds for o in p["to"]}
+
+    def _may_stay(self, view: View, z: str) -> bool:
+        """The seat's promises let its units end a move in ``z``."""
+        keep_out = self._promised(view, "no-entry", "no-attack")
+        return not any(f in keep_out for f in view["zones"][z]["units"])
+
     def _reach(self, view: View, start: str) -> dict[str, list[str]]:
-        """Zones a normal move from ``start`` can end in, with a path (stopping rules applied)."""
+        """Zones a normal move from ``start`` can end in, with a path (stopping rules applied,
+        and the zones its promises keep it out of left out)."""
         t = self.t
         zones = view["zones"]
         truces = {tuple(p) for p in view["truces"]}
+        no_entry = self._promised(view, "no-entry")
         out: dict[str, list[str]] = {}
+        seen: set[str] = set()
         frontier: list[tuple[str, list[str]]] = [(start, [])]
         for _ in range(t.rules.move_range):
             nxt: list[tuple[str, list[str]]] = []
             for z, path in frontier:
                 for n in self.zone[z].neighbours:
-                    if n == start or n in out:
+                    if n == start or n in seen or any(f in no_entry for f in zones[n]["units"]):
                         continue
+                    seen.add(n)
                     p = [*path, n]
-                    out[n] = p
+                    if self._may_stay(view, n):
+                        out[n] = p
                     others = [
                         f
                         for f in zones[n]["units"]
@@ -440,7 +457,7 @@ class HeuristicBot:
                 return a
         zones = view["zones"]
         best: tuple[float, list[Action]] | None = None
-        starts = [a.args[0] for a in by.get("move", [])]
+        starts = [self.id_of[a.args[0]] for a in by.get("move", [])]
         for z in starts:
             have = zones[z]["units"][self.seat]
             sizes = {have[0], max(1, have[0] - 1)} if have[1] else {have[0]}
@@ -455,25 +472,25 @@ class HeuristicBot:
                         best = (
                             sc,
                             [
-                                Action("move", (z,)),
+                                Action("move", (self.name_of[z],)),
                                 Action("units", (str(n),)),
-                                *(Action("enter", (p,)) for p in path),
+                                *(Action("enter", (self.name_of[p],)) for p in path),
                                 Action("stop"),
                             ],
                         )
         for verb, targets in (("underground", "aff"), ("airmobile", "all")):
             for a in by.get(verb, []):
-                z = a.args[0]
+                z = self.id_of[a.args[0]]
                 have = zones[z]["units"][self.seat]
                 n = have[0]
                 cost = self._origin_cost(view, z, n)
                 dests = self.affiliated if targets == "aff" else t.zone_ids
                 for dest in dests:
-                    if dest == z:
+                    if dest == z or not self._may_stay(view, dest):
                         continue
                     sc = self._dest_score(view, dest, n) - cost - 0.5
                     if best is None or sc > best[0]:
-                        best = (sc, [a, Action("units", (str(n),)), Action("to", (dest,))])
+                        best = (sc, [a, Action("units", (str(n),)), Action("to", (self.name_of[dest],))])
         if best is not None and best[0] > 1.0 and best[1][0] in actions:
             self.plan = best[1][1:]
             return best[1][0]
@@ -488,18 +505,18 @@ class HeuristicBot:
             return Action("target", (max(opts, key=lambda f: (scores[f], f)),))
         if "take" in by:
             return max(by["take"], key=lambda a: self.card_value(a.args[0]))
-        if "zone" in by:
+        if "in" in by:
             tgt = card.get("target")
 
             def zscore(a: Action) -> float:
-                z = a.args[0]
+                z = self.id_of[a.args[0]]
                 units = view["zones"][z]["units"]
                 if tgt:
                     u = units.get(tgt, [0, 0])
                     return float(u[0] + u[1]) + (3.0 if z in self.goal_zones else 0.0)
                 return self._zone_worth(view, z) - len([f for f in units if f != self.seat]) * 3
 
-            return max(by["zone"], key=zscore)
+            return max(by["in"], key=zscore)
         for verb in ("remove", "replace", "place", "lose"):
             if verb in by:
                 return max(by[verb], key=lambda a: (int(a.args[0]) + int(a.args[1]), int(a.args[1])))

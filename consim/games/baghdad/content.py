@@ -318,6 +318,8 @@ class ControlZones(_Strict):
     zones: tuple[Id, ...] = Field(min_length=1)
     count: Positive
     by: tuple[FactionId, ...] | None = None
+    #: a short name for the progress column (generated from the zones when omitted)
+    label: Text | None = None
 
     @model_validator(mode="after")
     def _check_count(self) -> Self:
@@ -334,6 +336,7 @@ class ControlAffiliatedZones(_Strict):
     type: Literal["control_affiliated_zones"]
     affiliations: tuple[FactionId | Literal["self"], ...] = Field(min_length=1)
     count: Positive
+    label: Text | None = None
 
 
 class InfrastructureInZones(_Strict):
@@ -346,6 +349,7 @@ class InfrastructureInZones(_Strict):
     count: Positive
     min_per_zone: Positive = 1
     require_control: bool
+    label: Text | None = None
 
     @model_validator(mode="after")
     def _check_count(self) -> Self:
@@ -359,6 +363,7 @@ class NoCrossAffiliatedControl(_Strict):
 
     type: Literal["no_cross_affiliated_control"]
     factions: tuple[FactionId, FactionId]
+    label: Text | None = None
 
     @model_validator(mode="after")
     def _check_pair(self) -> Self:
@@ -405,7 +410,11 @@ def iter_conditions(condition: VictoryCondition) -> Iterator[VictoryCondition]:
 
 
 class SpecialVictory(_Sourced):
-    text: Text
+    """A faction's special Victory Condition. The words players read are generated from
+    ``condition`` (:func:`victory_text`), so the text and the check cannot disagree; ``theme``
+    is the idea behind it, in a few words."""
+
+    theme: Text
     condition: VictoryCondition
 
     def zone_refs(self) -> set[str]:
@@ -1091,15 +1100,101 @@ def default_content() -> BaghdadContent:
     return load_content(CONTENT_DIR)
 
 
+# --------------------------------------------------------------------------- victory in words
+# [Victory Conditions] the words players read are made from the same records the check reads,
+# so a changed count or zone list in factions.yaml changes both.
+
+VictoryLeaf = ControlZones | ControlAffiliatedZones | InfrastructureInZones | NoCrossAffiliatedControl
+
+
+def _listing(items: list[str], conj: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def affiliated_ids(c: BaghdadContent, cond: ControlAffiliatedZones, faction: str) -> list[str]:
+    """The zones a :class:`ControlAffiliatedZones` condition counts, in map order."""
+    affs = {faction if a == "self" else a for a in cond.affiliations}
+    return [z.id for z in c.map.zones if z.affiliation in affs]
+
+
+def describe_condition(c: BaghdadContent, cond: VictoryCondition, faction: str) -> str:
+    """One condition of ``faction``'s special victory in plain words (no capital, no stop).
+
+    >>> c = default_content()
+    >>> describe_condition(c, c.faction("Shiite").victory.condition.conditions[0], "Shiite")
+    'control Sadr City'
+    """
+
+    def zname(z: str) -> str:
+        return c.zone(z).name
+
+    def fname(f: str) -> str:
+        return c.faction(f).name
+
+    if isinstance(cond, AllOf):
+        return "; and ".join(describe_condition(c, sub, faction) for sub in cond.conditions)
+    if isinstance(cond, AnyOf):
+        subs = [describe_condition(c, sub, faction) for sub in cond.conditions]
+        return "any one of: " + "; or ".join(f"({chr(97 + i)}) {t}" for i, t in enumerate(subs))
+    if isinstance(cond, ControlZones):
+        names = [zname(z) for z in cond.zones]
+        if cond.by:
+            who = _listing(["the " + fname(f) for f in cond.by], "or")
+            return f"{cond.count} of these {len(names)} zones are each controlled by {who}: {_listing(names)}"
+        if len(names) == 1:
+            return f"control {names[0]}"
+        if cond.count == len(names):
+            return ("control both " if len(names) == 2 else "control all of ") + _listing(names)
+        return f"control {cond.count} of these {len(names)} zones: {_listing(names)}"
+    if isinstance(cond, ControlAffiliatedZones):
+        zones = _listing([zname(z) for z in affiliated_ids(c, cond, faction)])
+        who = _listing(["the " + fname(faction if a == "self" else a) for a in cond.affiliations], "or")
+        return f"control {cond.count} zones affiliated with {who} ({zones})"
+    if isinstance(cond, InfrastructureInZones):
+        what = "Infrastructure" if cond.min_per_zone == 1 else f"at least {cond.min_per_zone} Infrastructure"
+        held = ", controlling each of them" if cond.require_control else " (control of them is not needed)"
+        if cond.zones is None:
+            return f"have {what} in {cond.count} different zones{held}"
+        names = [zname(z) for z in cond.zones]
+        return f"have {what} in {cond.count} of these {len(names)} zones{held}: {_listing(names)}"
+    a, b = cond.factions
+    return f"neither the {fname(a)} nor the {fname(b)} control a zone affiliated with the other"
+
+
+def condition_label(c: BaghdadContent, cond: VictoryCondition, faction: str) -> str:
+    """A short name for one condition, for the progress column of the board."""
+    if isinstance(cond, AllOf | AnyOf):
+        return "all of these" if isinstance(cond, AllOf) else "one of these"
+    if cond.label:
+        return cond.label
+    if isinstance(cond, ControlZones):
+        if len(cond.zones) <= 2 and cond.count == len(cond.zones) and not cond.by:
+            return " + ".join(c.zone(z).name for z in cond.zones)
+        return "allied zones" if cond.by else "zones held"
+    if isinstance(cond, ControlAffiliatedZones):
+        return "/".join("own" if a == "self" else a for a in cond.affiliations) + " zones"
+    if isinstance(cond, InfrastructureInZones):
+        return "built and held" if cond.require_control else "zones built"
+    return "kept apart"
+
+
+def victory_text(c: BaghdadContent, faction: str) -> str:
+    """``faction``'s special Victory Condition in full, generated from its record.
+
+    >>> victory_text(default_content(), "NGO")
+    'Reach the whole city: have Infrastructure in 6 different zones (control of them is not needed).'
+    """
+    victory = c.faction(faction).victory
+    return f"{victory.theme}: {describe_condition(c, victory.condition, faction)}."
+
+
 #: content fields no rule reads by attribute, with the reason they stay (the content-field test)
 UNREAD_FIELDS: dict[str, str] = {
     "FileProvenance.summary": "provenance of the file, read by people",
     "FileProvenance.confirmed": "provenance of the file, read by people",
-    "Zone.x": "map coordinates, for front ends that draw the map",
-    "Zone.y": "map coordinates, for front ends that draw the map",
-    "MapFile.river": "the river's names and banks, for front ends that draw the map",
-    "River.east_bank": "the name of the east bank, for front ends that draw the map",
-    "River.west_bank": "the name of the west bank, for front ends that draw the map",
     "Faction.colour": "the colour's name, for people; front ends draw colour_hex",
     "GameRules.pp_marker_values": (
         "the printed PP markers, for front ends; PP are kept as numbers, change is always "
@@ -1241,6 +1336,10 @@ class BaghdadTables:
     zone_ids: tuple[str, ...]
     zone_index: dict[str, int]
     zone_name: tuple[str, ...]
+    #: zones by their printed name (actions name zones the way players do)
+    zone_by_name: dict[str, int]
+    #: zones by name or id, case-folded (to read what a player typed)
+    zone_lookup: dict[str, int]
     zone_pp: tuple[int, ...]
     zone_affiliation: tuple[str, ...]
     neighbours: tuple[tuple[int, ...], ...]
@@ -1265,12 +1364,19 @@ class BaghdadTables:
     unit_value: dict[str, int]
     fort_value: dict[str, int]
     stalemate_winner: str | None
+    #: [Victory Conditions] each faction's special condition in words, and its parts (the
+    #: sub-conditions of an all/any condition, or the condition itself) with their labels
+    victory_text: dict[str, str]
+    victory_join: dict[str, Literal["all", "any", "one"]]
+    victory_parts: dict[str, tuple[tuple[VictoryCondition, str, str], ...]]
     # -- Arms Bazaar cards (one int per physical card) ---------------------------------------
     card_def: dict[str, ArmsBazaarCard]
     card_of: tuple[ArmsBazaarCard, ...]
     card_name: tuple[str, ...]
     card_keys: tuple[str, ...]
     def_by_name: dict[str, ArmsBazaarCard]
+    #: cards by case-folded name (to read what a player typed)
+    card_lookup: dict[str, ArmsBazaarCard]
     combo_by_id: dict[str, SymbolCombination]
     #: [Combinations] the two symbols each combination needs, sorted
     combo_symbols: dict[str, tuple[str, str]]
@@ -1333,7 +1439,8 @@ class BaghdadTables:
     a_airmobile: tuple[Action, ...]
     a_enter: tuple[Action, ...]
     a_to_zone: tuple[Action, ...]
-    a_zone: tuple[Action, ...]
+    #: [Ceasefire; card effects] naming a zone: ``in "Sadr City"``
+    a_in_zone: tuple[Action, ...]
     a_recruit_security: tuple[Action, ...]
     a_recruit_infrastructure: tuple[Action, ...]
     a_place_security: tuple[Action, ...]
@@ -1395,6 +1502,7 @@ def build_tables(opts: BaghdadOptions, content: BaghdadContent | None = None) ->
     card_names = [d.name for d in ab.cards]
     street_names = [sc.name for sc in c.arab_street.cards]
     zone_range = range(len(zones))
+    zone_names = tuple(z.name for z in zones)
     return BaghdadTables(
         opts=opts,
         content=c,
@@ -1405,6 +1513,8 @@ def build_tables(opts: BaghdadOptions, content: BaghdadContent | None = None) ->
         zone_ids=zone_ids,
         zone_index=zi,
         zone_name=tuple(z.name for z in zones),
+        zone_by_name={z.name: i for i, z in enumerate(zones)},
+        zone_lookup={k.casefold(): i for i, z in enumerate(zones) for k in (z.id, z.name)},
         zone_pp=tuple(z.pp for z in zones),
         zone_affiliation=tuple(z.affiliation for z in zones),
         neighbours=tuple(tuple(zi[n] for n in z.neighbours) for z in zones),
@@ -1421,11 +1531,21 @@ def build_tables(opts: BaghdadOptions, content: BaghdadContent | None = None) ->
         unit_value=unit_value,
         fort_value=fort_value,
         stalemate_winner=stalemate if stalemate in seats else None,
+        victory_text={f: victory_text(c, f) for f in seats},
+        victory_join={f: _join(faction[f].victory.condition) for f in seats},
+        victory_parts={
+            f: tuple(
+                (sub, condition_label(c, sub, f), describe_condition(c, sub, f))
+                for sub in _parts(faction[f].victory.condition)
+            )
+            for f in seats
+        },
         card_def={d.id: d for d in ab.cards},
         card_of=card_of,
         card_name=tuple(d.name for d in card_of),
         card_keys=_unique_keys(d.id for d in card_of),
         def_by_name={d.name: d for d in ab.cards},
+        card_lookup={d.name.casefold(): d for d in ab.cards},
         combo_by_id={cb.id: cb for cb in ab.combinations},
         combo_symbols={cb.id: (min(cb.symbols), max(cb.symbols)) for cb in ab.combinations},
         symbols_by_name={d.name: frozenset(d.symbols) for d in ab.cards},
@@ -1488,19 +1608,28 @@ def build_tables(opts: BaghdadOptions, content: BaghdadContent | None = None) ->
         a_first=book.by_name("first", seats),
         a_target=book.by_name("target", seats),
         a_fight=book.by_name("fight", seats),
-        a_battle=tuple(book("battle", z) for z in zone_ids),
-        a_move=tuple(book("move", z) for z in zone_ids),
-        a_underground=tuple(book("underground", z) for z in zone_ids),
-        a_airmobile=tuple(book("airmobile", z) for z in zone_ids),
-        a_enter=tuple(book("enter", z) for z in zone_ids),
-        a_to_zone=tuple(book("to", z) for z in zone_ids),
-        a_zone=tuple(book("zone", z) for z in zone_ids),
-        a_recruit_security=tuple(book("recruit", "security", zone_ids[z]) for z in zone_range),
-        a_recruit_infrastructure=tuple(book("recruit", "infrastructure", zone_ids[z]) for z in zone_range),
-        a_place_security=tuple(book("place", "security", zone_ids[z]) for z in zone_range),
-        a_place_infrastructure=tuple(book("place", "infrastructure", zone_ids[z]) for z in zone_range),
+        a_battle=tuple(book("battle", z) for z in zone_names),
+        a_move=tuple(book("move", z) for z in zone_names),
+        a_underground=tuple(book("underground", z) for z in zone_names),
+        a_airmobile=tuple(book("airmobile", z) for z in zone_names),
+        a_enter=tuple(book("enter", z) for z in zone_names),
+        a_to_zone=tuple(book("to", z) for z in zone_names),
+        a_in_zone=tuple(book("in", z) for z in zone_names),
+        a_recruit_security=tuple(book("recruit", "security", zone_names[z]) for z in zone_range),
+        a_recruit_infrastructure=tuple(book("recruit", "infrastructure", zone_names[z]) for z in zone_range),
+        a_place_security=tuple(book("place", "security", zone_names[z]) for z in zone_range),
+        a_place_infrastructure=tuple(book("place", "infrastructure", zone_names[z]) for z in zone_range),
     )
 
 
-#: [Coalition Phase] the promises a deal may carry (recorded, shown, not enforced)
-PROMISES = ("no-attack", "no-entry", "no-cards", "support")
+#: [Coalition Phase] the promises a deal may carry; binding until the next Coalition Phase and
+#: enforced (rules/common.py, NOTES: Deals)
+PROMISES = ("no-attack", "no-entry", "no-cards", "no-outbid")
+
+
+def _join(cond: VictoryCondition) -> Literal["all", "any", "one"]:
+    return "all" if isinstance(cond, AllOf) else "any" if isinstance(cond, AnyOf) else "one"
+
+
+def _parts(cond: VictoryCondition) -> tuple[VictoryCondition, ...]:
+    return cond.conditions if isinstance(cond, AllOf | AnyOf) else (cond,)

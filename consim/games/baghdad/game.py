@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from consim.core.errors import RestoreError
 from consim.core.game import Game, Outcome
-from consim.games.baghdad.board import control_map, pool, victory_score
+from consim.games.baghdad.board import control_map, goal_progress, pool, victory_score, zones_controlled
 from consim.games.baghdad.content import BaghdadContent, BaghdadOptions, build_tables
 from consim.games.baghdad.rules import (
     action,
@@ -146,6 +146,8 @@ class BaghdadGame(Game):
                 "how": dict(res.how),
                 "shared": len(winners) > 1,
                 "pp": dict(d.pp),
+                "ended": _ended(state, res),
+                "why": {f: _why(state, f, control) for f in _winners_first(state, winners)},
             },
             unit="victory PP",
             turns=d.turn,
@@ -199,6 +201,55 @@ class BaghdadGame(Game):
             raise RestoreError("every Arab Street card must be in the deck or turned")
         if sorted(d.table) != sorted(self.seats) or sorted(d.order) != sorted(self.seats):
             raise RestoreError("the seating and this turn's order must name every faction once")
+
+
+def _winners_first(st: BaghdadState, winners: tuple[str, ...]) -> list[str]:
+    """The factions in this turn's order, the winners first."""
+    order = st.data.order
+    return sorted(order, key=lambda f: (f not in winners, order.index(f)))
+
+
+def _ended(st: BaghdadState, res: Result) -> str:
+    """[End of Game; Victory Conditions; Stalemate] why the game ended, in words."""
+    t = st.tables
+    turn = st.data.turn
+    if res.stalemate:
+        who = f"the {t.faction[res.winners[0]].name} win" if res.winners else "nobody wins"
+        return (
+            f"The Arab Street deck ran out in turn {turn} and no faction met a Victory Condition "
+            f"at the end of that turn: a stalemate, in which, with {t.n} players, {who}."
+        )
+    met = [f"{f} met its {res.how[f]} condition" for f in res.winners]
+    listed = ", ".join(met[:-1]) + " and " + met[-1] if len(met) > 1 else met[0]
+    together = ": they win together" if len(met) > 1 else ""
+    return f"At the end of turn {turn} (its Civic Action Phase done), {listed}{together}."
+
+
+def _why(st: BaghdadState, f: str, control: list[str | None]) -> str:
+    """What ``f`` reached: the condition it met, or how near it came."""
+    t = st.tables
+    rules = t.rules
+    zones = zones_controlled(control, f)
+    score = victory_score(st, f, control)
+    standard = (
+        f"score {score} ({st.data.pp[f]} PP held + {zones} zone(s) x {rules.pp_per_controlled_zone}), "
+        f"{rules.standard_victory_pp} needed"
+    )
+    goal = goal_progress(st, f, control)
+    if goal["met"]:
+        return f"met its special condition. {goal['text']}"
+    if score >= rules.standard_victory_pp:
+        return f"met the standard condition: {standard}."
+    parts = goal["parts"]
+    assert isinstance(parts, list)
+    near = "; ".join(
+        f"{p['label']} {'yes' if p['met'] else 'no'}"
+        if p["need"] == 1
+        else f"{p['label']} {min(p['have'], p['need'])} of {p['need']}"
+        for p in parts
+    )
+    one = "one of: " if goal["join"] == "any" else ""
+    return f"{standard}; its special condition: {one}{near}."
 
 
 def _ending(res: Result) -> str:

@@ -13,11 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 from consim.core.flow import Frame, SecretChoice
-from consim.games.baghdad.board import control_map, pool, progress, victory_score
-from consim.games.baghdad.rules.action import ActorTurn, Move
+from consim.games.baghdad.board import (
+    control_map,
+    goal_progress,
+    pool,
+    progress,
+    victory_score,
+    zones_controlled,
+)
+from consim.games.baghdad.rules.action import ActorTurn, MakeRoom, Move, playable_names
 from consim.games.baghdad.rules.coalition import Coalition
 from consim.games.baghdad.rules.combat import Casualties, Ceasefire, Combat, PickFoe, PickZone, Plan, Plans
-from consim.games.baghdad.rules.common import CardWindow, Discard, InfoWar
+from consim.games.baghdad.rules.common import CardWindow, Discard, InfoWar, promise_words
 from consim.games.baghdad.rules.draft import Draft
 from consim.games.baghdad.rules.effects import Defect, Effects
 from consim.games.baghdad.rules.initiative import Bidding, Maneuver
@@ -114,9 +121,16 @@ def view(st: BaghdadState, seat: str | None) -> dict[str, Any]:
         "airports": dict(d.airports),
         "truces": [list(p) for p in d.truces],
         "promises": [
-            {"from": p.sender, "to": list(p.to), "kind": p.kind, "turn": p.turn} for p in d.promises
+            {"from": p.sender, "to": list(p.to), "kind": p.kind, "turn": p.turn, "text": promise_words(p)}
+            for p in d.promises
         ],
         "scores": {f: victory_score(st, f, control) for f in t.seats},
+        "zones_held": {f: zones_controlled(control, f) for f in t.seats},
+        "standard_victory": {
+            "pp": t.rules.standard_victory_pp,
+            "per_zone": t.rules.pp_per_controlled_zone,
+        },
+        "goals": {f: goal_progress(st, f, control) for f in t.seats},
         "progress": {f: round(progress(st, t.faction[f].victory.condition, f, control), 3) for f in t.seats},
         "history": [
             {"turn": h.turn, "scores": dict(h.scores), "winners": dict(h.winners)} for h in d.history
@@ -126,7 +140,12 @@ def view(st: BaghdadState, seat: str | None) -> dict[str, Any]:
     frames = _frames(st)
     bid = frames.get(Bidding)
     if isinstance(bid, Bidding):
-        v["bidding"] = {"high": bid.high, "high_bidder": bid.hb, "bids": dict(bid.bids), "passes": bid.since}
+        v["bidding"] = {
+            "high": bid.high if bid.hb is not None else None,
+            "high_bidder": bid.hb,
+            "bids": dict(bid.bids),
+            "passes": bid.since,
+        }
     man = frames.get(Maneuver)
     if isinstance(man, Maneuver):
         v["maneuver"] = {"last": man.last, "passes": man.since}
@@ -174,6 +193,8 @@ def view(st: BaghdadState, seat: str | None) -> dict[str, Any]:
             "spawn_security": [zone_ids[z] for z in actor.spawn_s],
             "spawn_infrastructure": [zone_ids[z] for z in actor.spawn_i],
         }
+        if seat is not None and seat == actor.seat:
+            a["playable"] = playable_names(st, seat, actor.step, actor.spawn_s, actor.spawn_i)
         move = frames.get(Move)
         effects = frames.get(Effects)
         if isinstance(move, Move):
@@ -268,6 +289,8 @@ def _pending(st: BaghdadState) -> dict[str, Any] | None:
         return {"kind": "infowar", "seat": top.seat, "amount": top.amount, "source": top.source}
     if isinstance(top, Discard):
         return {"kind": "discard", "seat": top.seat, "count": top.n}
+    if isinstance(top, MakeRoom):
+        return {"kind": "discard", "seat": top.seat, "count": 1, "to_buy": True}
     if isinstance(top, Defect):
         return {"kind": "defect", "seat": top.seat, "count": top.n}
     if isinstance(top, Ceasefire):

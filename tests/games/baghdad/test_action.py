@@ -33,14 +33,14 @@ def test_recruit_costs_and_spawn_rules() -> None:
         put(st, "Government", "karrada", sec=1)  # not controlled
         enter(st, "action", ORDER3)
     acts = texts(st)
-    assert "recruit infrastructure rusafa" in acts and "recruit security rusafa" not in acts
-    assert "recruit security mansour" in acts and "recruit infrastructure mansour" not in acts
+    assert "recruit infrastructure Rusafa" in acts and "recruit security Rusafa" not in acts
+    assert "recruit security Mansour" in acts and "recruit infrastructure Mansour" not in acts
     assert not any(a.endswith(" karrada") for a in acts)
-    assert "recruit security sadr_city" in acts  # affiliated, even empty
-    assert "recruit security shaab" in acts  # the screen's spawn zone
+    assert 'recruit security "Sadr City"' in acts  # affiliated, even empty
+    assert "recruit security Shaab" in acts  # the screen's spawn zone
     pp = st.view(None)["pp"]["Shiite"]
-    act(st, "recruit security sadr_city")
-    act(st, "recruit infrastructure rusafa")
+    act(st, 'recruit security "Sadr City"')
+    act(st, "recruit infrastructure Rusafa")
     assert st.view(None)["pp"]["Shiite"] == pp - 3
     assert units(st, "Shiite", "rusafa") == (1, 1)
 
@@ -53,8 +53,8 @@ def test_units_recruited_this_step_do_not_open_new_spawn_zones() -> None:
         clear_map(st)
         put(st, "Shiite", "rusafa", sec=1)
         enter(st, "action", ORDER3)
-    act(st, "recruit infrastructure rusafa")
-    assert "recruit security rusafa" not in texts(st)
+    act(st, "recruit infrastructure Rusafa")
+    assert "recruit security Rusafa" not in texts(st)
 
 
 def test_recruit_limited_by_counters_and_pp() -> None:
@@ -89,7 +89,7 @@ def test_buy_back_neutralized_command_at_twice_its_value() -> None:
 
 
 def test_buy_cards_at_the_initiative_price_up_to_hand_size() -> None:
-    """[Recruit Step] the top card costs the winning bid; not beyond the hand limit."""
+    """[Recruit Step] the top card costs the winning bid; the hand never passes its limit."""
     st = fresh(3)
     with st.edit() as d:
         clear_hands(st)
@@ -100,7 +100,44 @@ def test_buy_cards_at_the_initiative_price_up_to_hand_size() -> None:
     for _ in range(max_hand):
         act(st, "buy")
     assert st.view(None)["pp"]["Sunni"] == 20 - 3 * max_hand
+    assert len(hand(st, "Sunni")) == max_hand
+
+
+def test_a_full_hand_discards_first_to_buy() -> None:
+    """[Arms Bazaar Cards] "At any time when there is an opportunity to gain new Arms Bazaar
+    cards, cards from a player's hand can be discarded to make room": at its hand limit a
+    player may still buy, discarding a card first (before the new one is seen); the hand
+    never passes the limit (NOTES: Buying cards at a full hand)."""
+    st = fresh(3)
+    with st.edit() as d:
+        clear_hands(st)
+        give(st, "Sunni", "Air Strike", "Curfew", "InfoWar", "Car Bomb", "Network")
+        d.price = 2
+        d.pp["Sunni"] = 10
+        enter(st, "action", ["Sunni", "Government", "Shiite"])
+    assert len(hand(st, "Sunni")) == st.tables.faction["Sunni"].max_hand
+    assert "buy" in texts(st)
+    assert "Your hand is full" in st.prompt("Sunni").text
+    act(st, "buy")
+    assert st.view("Sunni")["pending"] == {"kind": "discard", "seat": "Sunni", "count": 1, "to_buy": True}
+    assert st.view(None)["pp"]["Sunni"] == 10  # nothing paid or drawn yet
+    assert texts(st) == [f'discard "{n}"' if " " in n else f"discard {n}" for n in hand(st, "Sunni")]
+    act(st, "discard Curfew")
+    assert st.view(None)["pp"]["Sunni"] == 8
+    assert len(hand(st, "Sunni")) == 5 and "Curfew" not in hand(st, "Sunni")
+    assert "pending" not in st.view("Sunni") and "done" in texts(st)
+
+
+def test_the_prompt_says_why_a_card_cannot_be_bought() -> None:
+    """[Recruit Step] the price is the winning bid: with too few PP the prompt says so."""
+    st = fresh(3)
+    with st.edit() as d:
+        clear_hands(st)
+        d.price = 3
+        d.pp["Sunni"] = 2
+        enter(st, "action", ["Sunni", "Government", "Shiite"])
     assert "buy" not in texts(st)
+    assert "you cannot afford a card: it costs 3 PP, you have 2" in st.prompt("Sunni").text
 
 
 def move_ready(
@@ -120,11 +157,11 @@ def move_ready(
 def test_stack_moves_up_to_three_zones() -> None:
     """[Move Step] one stack, up to three zones, counts as one move."""
     st = move_ready({("Sunni", "abu_ghraib"): (3, 0)}, ["Sunni", "Shiite", "Government"])
-    act(st, "move abu_ghraib")
+    act(st, 'move "Abu Ghraib"')
     act(st, "units 2")
-    act(st, "enter amiriya")
-    act(st, "enter mansour")
-    act(st, "enter yarmouk")  # the third zone ends the move
+    act(st, "enter Amiriya")
+    act(st, "enter Mansour")
+    act(st, "enter Yarmouk")  # the third zone ends the move
     assert units(st, "Sunni", "yarmouk") == (2, 0)
     assert units(st, "Sunni", "abu_ghraib") == (1, 0)
     assert _action(st)["moves_left"] == 1 and "moving" not in _action(st)
@@ -141,18 +178,18 @@ def test_entering_other_units_stops_the_move() -> None:
         {("Sunni", "abu_ghraib"): (2, 0), ("Government", "amiriya"): (1, 0)},
         ["Sunni", "Shiite", "Government"],
     )
-    act(st, "move abu_ghraib")
+    act(st, 'move "Abu Ghraib"')
     act(st, "units 2")
-    act(st, "enter amiriya")
+    act(st, "enter Amiriya")
     assert "moving" not in _action(st) and units(st, "Sunni", "amiriya") == (2, 0)
 
 
 def test_crossing_the_river_stops_the_move() -> None:
     """[Move Step] crossing the River stops the move on the far bank."""
     st = move_ready({("Shiite", "kadhimiya"): (2, 0)}, ORDER3)
-    act(st, "move kadhimiya")
+    act(st, "move Kadhimiya")
     act(st, "units 2")
-    act(st, "enter adhamiyah")
+    act(st, "enter Adhamiyah")
     assert "moving" not in _action(st)
 
 
@@ -162,14 +199,14 @@ def test_pick_up_and_drop_off() -> None:
     st = move_ready(
         {("Sunni", "abu_ghraib"): (2, 0), ("Sunni", "amiriya"): (1, 1)}, ["Sunni", "Shiite", "Government"]
     )
-    act(st, "move abu_ghraib")
+    act(st, 'move "Abu Ghraib"')
     act(st, "units 2")
-    act(st, "enter amiriya")
+    act(st, "enter Amiriya")
     act(st, "pickup 1")
     assert "drop 1" not in texts(st)  # one adjustment per zone
-    act(st, "enter mansour")
+    act(st, "enter Mansour")
     act(st, "drop 1")
-    act(st, "enter yarmouk")
+    act(st, "enter Yarmouk")
     assert units(st, "Sunni", "mansour") == (1, 0)
     assert units(st, "Sunni", "yarmouk") == (2, 0)
     assert units(st, "Sunni", "amiriya") == (0, 1)
@@ -194,10 +231,10 @@ def test_underground_movement_once_between_affiliated_zones() -> None:
         {("Shiite", "shula"): (3, 0), ("Sunni", "kadhimiya"): (2, 0)},
         ORDER3,
     )
-    act(st, "underground shula")
+    act(st, "underground Shula")
     act(st, "units 3")
-    assert "to zafaraniya" in texts(st) and "to rusafa" not in texts(st)
-    act(st, "to zafaraniya")
+    assert "to Zafaraniya" in texts(st) and "to Rusafa" not in texts(st)
+    act(st, "to Zafaraniya")
     assert units(st, "Shiite", "zafaraniya") == (3, 0)
     assert not any(a.startswith("underground") for a in texts(st))
     assert _action(st)["moves_left"] == 1
@@ -216,9 +253,9 @@ def test_airmobile_needs_an_airport_held_at_end_of_coalition() -> None:
     with st.edit() as d:
         d.airports["Government"] = 0
     act(st, "done")
-    act(st, "airmobile green_zone")
+    act(st, 'airmobile "Green Zone"')
     act(st, "units 1")
-    act(st, "to sadr_city")
+    act(st, 'to "Sadr City"')
     assert units(st, "US", "sadr_city") == (1, 0)
     assert not any(a.startswith("airmobile") for a in texts(st))
 
@@ -254,7 +291,7 @@ def test_defection_removes_three_and_replaces() -> None:
         give(st, "Shiite", "Humanitarian Aid", "Informant")
     act(st, 'combine "Humanitarian Aid" Informant')
     act(st, "target Sunni")
-    act(st, "zone adhamiyah")
+    act(st, "in Adhamiyah")
     assert only(st) == "Sunni"
     assert texts(st) == ["lose 1 2", "lose 2 1"]
     act(st, "lose 2 1")
@@ -283,6 +320,6 @@ def test_car_bomb_may_strike_the_sanctuary() -> None:
         give(st, "Shiite", "Car Bomb")
     act(st, 'play "Car Bomb"')
     act(st, "target Sunni")
-    act(st, "zone grand_mosque")
+    act(st, 'in "Grand Mosque"')
     act(st, "remove 2 0")
     assert units(st, "Sunni", "grand_mosque") == (0, 0)

@@ -42,6 +42,14 @@ def battle(
     return st
 
 
+def fought(st: BaghdadState, zone: str, foe: str) -> None:
+    """One zone to fight in and one opponent that must be fought: the engine took both choices
+    without asking (they follow from the units on the map), and both sides now plan."""
+    combat = st.view(None)["combat"]
+    assert combat["zone"] == zone.lower().replace(" ", "_") and foe in combat["sides"], combat
+    assert foe in st.to_act() and len(st.to_act()) == 2
+
+
 def gained(st: BaghdadState, seat: str) -> list[str]:
     """The combat awards (PP gains from a battle) logged for ``seat``."""
     out = []
@@ -62,10 +70,9 @@ def plan(
 
 def test_combat_is_mandatory_and_plans_are_secret_until_both_set() -> None:
     st = battle({("Shiite", "rusafa"): (3, 1), ("Sunni", "rusafa"): (2, 0)}, ORDER3)
-    assert only(st) == "Shiite" and texts(st) == ["battle rusafa"]
-    act(st, "battle rusafa")
-    assert texts(st) == ["fight Sunni"]  # no 'decline': combat is mandatory
-    act(st, "fight Sunni")
+    # one zone, one opponent and no 'decline' (combat is mandatory): nobody is asked
+    assert "Shiite chooses the battle in Rusafa." in [e.text for e in st.log]
+    fought(st, "Rusafa", "Sunni")
     assert set(st.to_act()) == {"Shiite", "Sunni"}  # simultaneous, secret
     st.apply("Shiite", 'command "Mahdi Army"')
     st.apply("Shiite", "no-offense")
@@ -81,8 +88,7 @@ def test_resolution_totals_losses_and_award() -> None:
     """[Resolving Combat] total = committed strength + Command value; the winner loses the
     units it committed and takes 1 PP per enemy unit eliminated; the loser loses all."""
     st = battle({("Shiite", "rusafa"): (3, 1), ("Sunni", "rusafa"): (2, 1)}, ORDER3)
-    act(st, "battle rusafa")
-    act(st, "fight Sunni")
+    fought(st, "Rusafa", "Sunni")
     plan(st, "Shiite", "Mahdi Army", 2)  # 2 + 4 = 6
     plan(st, "Sunni", "Association of Muslim Scholars", 3)  # 3 + 2 = 5
     pass_windows(st)
@@ -101,8 +107,7 @@ def test_offense_neutralizes_unless_blocked() -> None:
     with st.edit():
         give(st, "Shiite", "IED Ambush")
         give(st, "Government", "Hardened Headquarters")
-    act(st, "battle rusafa")
-    act(st, "fight Government")
+    fought(st, "Rusafa", "Government")
     plan(st, "Shiite", "Mahdi Army", 2, offense="IED Ambush")  # 2 + 4 = 6
     # Hardened Headquarters blocks Conventional Offense only: IED Ambush is Unconventional
     plan(st, "Government", "Baghdad Operations Command", 3, defense="Hardened Headquarters")
@@ -120,8 +125,7 @@ def test_defense_blocks_matching_offense() -> None:
     with st.edit():
         give(st, "Shiite", "IED Ambush")
         give(st, "Government", "Force Protection")
-    act(st, "battle rusafa")
-    act(st, "fight Government")
+    fought(st, "Rusafa", "Government")
     plan(st, "Shiite", "Mahdi Army", 2, offense="IED Ambush")
     plan(st, "Government", "Baghdad Operations Command", 3, defense="Force Protection")
     pass_windows(st)
@@ -134,8 +138,7 @@ def test_cards_must_match_the_command_type() -> None:
     st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
     with st.edit():
         give(st, "Shiite", "Air Strike", "IED Ambush", "Network")
-    act(st, "battle rusafa")
-    act(st, "fight Government")
+    fought(st, "Rusafa", "Government")
     st.apply("Shiite", 'command "Mahdi Army"')  # Unconventional
     offs = texts(st, "Shiite")
     assert 'offense "IED Ambush"' in offs and 'offense "Air Strike"' not in offs
@@ -147,8 +150,7 @@ def test_network_replaces_command_and_allows_both_types() -> None:
     st = battle({("Shiite", "rusafa"): (2, 0), ("Government", "rusafa"): (3, 0)}, ORDER3)
     with st.edit():
         give(st, "Shiite", "Air Strike", "Network")
-    act(st, "battle rusafa")
-    act(st, "fight Government")
+    fought(st, "Rusafa", "Government")
     st.apply("Shiite", "command Network")
     assert 'offense "Air Strike"' in texts(st, "Shiite")
 
@@ -158,8 +160,7 @@ def test_tie_goes_to_who_acts_sooner() -> None:
     st = battle(
         {("Shiite", "rusafa"): (2, 0), ("Sunni", "rusafa"): (2, 0)}, ["Sunni", "Government", "Shiite"]
     )
-    act(st, "battle rusafa")
-    act(st, "fight Shiite")
+    fought(st, "Rusafa", "Shiite")
     plan(st, "Shiite", "Mahdi Army", 2)  # 6
     plan(st, "Sunni", "Islamic Army in Iraq", 2)  # 6
     pass_windows(st)
@@ -173,8 +174,7 @@ def test_commitment_limits_us_strength_and_19_cap() -> None:
         ["US", "Shiite", "Sunni", "Government"],
         players=4,
     )
-    act(st, "battle rusafa")
-    act(st, "fight Shiite")
+    fought(st, "Rusafa", "Shiite")
     assert commit_choices(st, "US", zone(st, "rusafa")) == [0, 2, 4, 6, 8, 10, 12, 14, 16, 18]
     st2 = battle(
         {("US", "rusafa"): (9, 3), ("Shiite", "rusafa"): (1, 0)},
@@ -219,7 +219,7 @@ def test_first_player_resolves_his_combats_first_in_his_order() -> None:
         },
         ["Sunni", "Government", "Shiite"],
     )
-    assert only(st) == "Sunni" and texts(st) == ["battle mansour", "battle rusafa"]
+    assert only(st) == "Sunni" and texts(st) == ["battle Mansour", "battle Rusafa"]
 
 
 def test_three_factions_soonest_chooses_its_opponent() -> None:
@@ -229,7 +229,7 @@ def test_three_factions_soonest_chooses_its_opponent() -> None:
         {("Shiite", "rusafa"): (1, 0), ("Sunni", "rusafa"): (1, 0), ("Government", "rusafa"): (1, 0)},
         ["Government", "Shiite", "Sunni"],
     )
-    act(st, "battle rusafa")
+    assert st.view(None)["combat"]["zone"] == "rusafa"  # the only zone: nobody was asked
     assert only(st) == "Government" and texts(st) == ["fight Shiite", "fight Sunni"]
     act(st, "fight Sunni")
     plan(st, "Government", "Baghdad Operations Command", 1)
@@ -246,7 +246,7 @@ def test_pair_option_lets_the_chooser_name_two_others() -> None:
         ["Government", "Shiite", "Sunni"],
         multi_combat="chooser-names-pair",
     )
-    act(st, "battle rusafa")
+    assert st.view(None)["combat"]["zone"] == "rusafa"  # the only zone: nobody was asked
     assert "fight Shiite Sunni" in texts(st)
 
 
@@ -255,7 +255,7 @@ def test_peacekeeping_is_optional_and_award_goes_to_ngo() -> None:
     take the PP for that battle."""
     order = ["Jihadist", "NGO", "Shiite", "Sunni", "Government", "US"]
     st = battle({("Jihadist", "rusafa"): (4, 0), ("NGO", "rusafa"): (1, 1)}, order, players=6)
-    act(st, "battle rusafa")
+    assert st.view(None)["combat"]["zone"] == "rusafa"  # the only zone: nobody was asked
     assert texts(st) == ["fight NGO", "decline"]
     act(st, "fight NGO")
     plan(st, "Jihadist", "Emir of Baghdad", 2)
@@ -272,7 +272,7 @@ def test_peacekeeping_is_optional_and_award_goes_to_ngo() -> None:
 def test_declined_peacekeeping_fight_leaves_both() -> None:
     order = ["NGO", "Shiite", "Sunni", "Government", "US", "Jihadist"]
     st = battle({("Shiite", "rusafa"): (1, 0), ("NGO", "rusafa"): (1, 0)}, order, players=6)
-    act(st, "battle rusafa")
+    assert st.view(None)["combat"]["zone"] == "rusafa"  # the only zone: nobody was asked
     act(st, "decline")  # the NGO
     assert only(st) == "Shiite"
     act(st, "decline")
@@ -284,8 +284,7 @@ def test_rules_of_engagement_cancels_the_enemy_offense() -> None:
     with st.edit():
         give(st, "Shiite", "IED Ambush")
         give(st, "Government", "Rules of Engagement")
-    act(st, "battle rusafa")
-    act(st, "fight Government")
+    fought(st, "Rusafa", "Government")
     plan(st, "Shiite", "Mahdi Army", 0, offense="IED Ambush")
     plan(st, "Government", "Baghdad Operations Command", 0)
     assert st.to_act() == ("Government",)  # Shiite has no cards left in hand
@@ -304,7 +303,8 @@ def test_ceasefire_prevents_a_battle() -> None:
         give(st, "Sunni", "Ceasefire")
         enter(st, "combat", ORDER3)
     st.apply("Sunni", "play Ceasefire")
-    act(st, "zone rusafa")
+    # the one zone with a battle is named without asking: the card was played openly
+    assert "Sunni names Rusafa: no battle there this turn." in [e.text for e in st.log]
     assert phase(st) != "combat"
     assert units(st, "Shiite", "rusafa") == (1, 0) and units(st, "Sunni", "rusafa") == (1, 0)
 
@@ -313,8 +313,7 @@ def test_a_plan_may_be_taken_back_until_the_other_side_is_set() -> None:
     """Secret simultaneous plans: a side that has set its plan may retract its commitment
     while the other is still choosing, and set it again."""
     st = battle({("Shiite", "rusafa"): (3, 1), ("Sunni", "rusafa"): (2, 1)}, ORDER3)
-    act(st, "battle rusafa")
-    act(st, "fight Sunni")
+    fought(st, "Rusafa", "Sunni")
     plan(st, "Shiite", "Mahdi Army", 2)
     assert st.to_act() == ("Sunni",)
     st.apply("Shiite", "retract")

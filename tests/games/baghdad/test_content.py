@@ -383,10 +383,9 @@ WITNESSES: dict[str, tuple[tuple[Placement, ...], tuple[Placement, ...]]] = {
     ),
     "Government": (
         (
-            ("shaab", "Government", 1, 0),
-            ("mansour", "Government", 1, 0),
-            ("rusafa", "Government", 1, 0),
-            ("zayouna", "Government", 1, 0),
+            ("shaab", "Government", 1, 1),
+            ("mansour", "Government", 1, 1),
+            ("rusafa", "Government", 1, 1),
         ),
         (("ghazaliya", "Sunni", 0, 0), ("ghazaliya", "Shiite", 1, 0)),  # communities mixed
     ),
@@ -395,7 +394,7 @@ WITNESSES: dict[str, tuple[tuple[Placement, ...], tuple[Placement, ...]]] = {
             ("rusafa", "US", 1, 1),
             ("new_baghdad", "NGO", 0, 0),
             ("new_baghdad", "US", 1, 1),
-            ("mansour", "Government", 1, 0),
+            ("mansour", "US", 1, 1),
             ("zayouna", "Government", 1, 0),
             ("shaab", "Government", 1, 0),
         ),

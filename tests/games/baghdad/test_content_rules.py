@@ -83,13 +83,13 @@ def test_underground_moves_per_turn(tmp_path: Path) -> None:
         put(st, "Shiite", "shula", sec=3)
         enter(st, "action", ORDER3)
     act(st, "done")
-    act(st, "underground shula")
+    act(st, "underground Shula")
     act(st, "units 3")
-    act(st, "to zafaraniya")
-    assert "underground zafaraniya" in texts(st)  # a second Underground move this turn
-    act(st, "underground zafaraniya")
+    act(st, "to Zafaraniya")
+    assert "underground Zafaraniya" in texts(st)  # a second Underground move this turn
+    act(st, "underground Zafaraniya")
     act(st, "units 3")
-    act(st, "to shula")
+    act(st, "to Shula")
     assert units(st, "Shiite", "shula") == (3, 0)
 
 
@@ -106,10 +106,11 @@ def test_airmobile_moves_per_airport(tmp_path: Path) -> None:
         enter(st, "action", ORDER4)
         d.airports = {"Government": 1, "US": 1}
     act(st, "done")
-    for dest in ("sadr_city", "rusafa"):
-        act(st, "airmobile green_zone")
-        act(st, "units 1")
-        act(st, f"to {dest}")
+    act(st, 'airmobile "Green Zone"')
+    act(st, "units 1")
+    act(st, 'to "Sadr City"')
+    act(st, 'airmobile "Green Zone"')  # a stack of one: "units 1" goes without asking
+    act(st, "to Rusafa")
     assert not any(a.startswith("airmobile") for a in texts(st))
     assert units(st, "US", "sadr_city") == (1, 0) and units(st, "US", "rusafa") == (1, 0)
 
@@ -131,8 +132,7 @@ def test_a_collateral_damage_for_anyone(tmp_path: Path) -> None:
         enter(st, "combat", ORDER3)
     for seat in st.to_act():  # the Ceasefire chance
         st.apply(seat, "pass")
-    act(st, "battle rusafa")
-    act(st, "fight Government")
+    assert set(st.to_act()) == {"Shiite", "Government"}  # one zone, one foe: no question
     for seat, cmd, commit in (
         ("Shiite", "Mahdi Army", 2),
         ("Government", "Facilities Protection Service", 0),
@@ -162,7 +162,7 @@ def test_defectors_replaced_by_any_type(tmp_path: Path) -> None:
     act(st, "done")
     act(st, 'combine "Humanitarian Aid" Informant')
     act(st, "target Sunni")
-    act(st, "zone adhamiyah")  # three Security: no choice of which leave
+    act(st, "in Adhamiyah")  # three Security: no choice of which leave
     assert "replace 1 2" in texts(st)
     act(st, "replace 1 2")
     assert units(st, "Shiite", "adhamiyah") == (1, 2)

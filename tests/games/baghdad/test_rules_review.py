@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from consim.games.baghdad.state import BaghdadState
 
-from .conftest import act, clear_hands, clear_map, enter, fresh, pass_windows, put, units
+from .conftest import clear_hands, clear_map, enter, fresh, pass_windows, put, units
 
 ORDER4 = ["US", "Shiite", "Sunni", "Government"]
 
@@ -30,8 +30,7 @@ def test_units_commitment_counts_us_units_double_in_the_total() -> None:
     counts units, so the total adds units times their value (NOTES 1). 3 US units (6) + the
     Provincial Reconstruction Team (3) = 9 beat 5 Shi'ite units + Special Groups (2) = 7."""
     st = _battle({("US", "rusafa"): (3, 0), ("Shiite", "rusafa"): (5, 0)}, ORDER4, commitment="units")
-    act(st, "battle rusafa")
-    act(st, "fight Shiite")
+    assert set(st.to_act()) == {"US", "Shiite"}  # one zone, one foe: no question
     _plan(st, "US", "Provincial Reconstruction Team", 3)
     _plan(st, "Shiite", "Special Groups", 5)
     pass_windows(st)

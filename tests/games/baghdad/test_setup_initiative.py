@@ -58,8 +58,8 @@ def test_chosen_placement_option() -> None:
     """[Starting Forces] option: each faction spreads its starting units over its zones."""
     st = fresh(3, placement="choose")
     assert phase(st) == "place" and only(st) == "Shiite"
-    affiliated = {z.id for z in st.tables.content.affiliated_zones("Shiite")}
-    assert all(a.split()[2] in affiliated for a in texts(st))
+    affiliated = {z.name for z in st.tables.content.affiliated_zones("Shiite")}
+    assert all(a.args[1] in affiliated for a in st.legal_actions("Shiite"))
     while phase(st) == "place":
         act(st, texts(st)[0])
     u = st.tables.faction["Government"].starting.units

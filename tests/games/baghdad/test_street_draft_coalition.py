@@ -217,7 +217,9 @@ def test_promises_last_until_the_next_coalition_phase() -> None:
     st = fresh(3)
     with st.edit() as d:
         d.promises = [Promise(sender="Shiite", to=("Sunni",), kind="no-entry", turn=1)]
-    assert st.view(None)["promises"] == [{"from": "Shiite", "to": ["Sunni"], "kind": "no-entry", "turn": 1}]
+    (promise,) = st.view(None)["promises"]
+    assert promise["from"] == "Shiite" and promise["to"] == ["Sunni"] and promise["kind"] == "no-entry"
+    assert promise["text"] == "Shiite will not move, recruit or place units in zones holding units of Sunni"
     with st.edit():
         enter(st, "coalition", ORDER3, begin=True)
     assert st.view(None)["promises"] == []

@@ -46,12 +46,30 @@ R_STALE = "Stalemate"
 R_HAND = "Arms Bazaar Cards (maximum hand size)"
 R_TIES = "Glossary: Ties"
 
-#: [Coalition Phase] what each promise says (recorded and shown, not enforced)
+R_DEAL = "Coalition Phase (agreements bind until the next Coalition Phase)"
+
+#: [Coalition Phase] what each promise binds its maker to, until the next Coalition Phase
+#: ({to}: the recipients); the engine refuses whatever would break it (NOTES: Deals)
 PROMISE_TEXT = {
-    "no-attack": "will not start a battle against",
-    "no-entry": "will not move into zones holding units of",
-    "no-cards": "will not play Arms Bazaar cards against",
-    "support": "will back the next Initiative bid of",
+    "no-attack": (
+        "will not attack {to}: it starts no battle against them and brings no units into a "
+        "zone where it would have to fight them"
+    ),
+    "no-entry": "will not move, recruit or place units in zones holding units of {to}",
+    "no-cards": (
+        "will play no Arms Bazaar card against {to} (nothing aimed at their hand, PP, units or battle plans)"
+    ),
+    "no-outbid": (
+        "will not contest the next Initiative with {to}: no Political Maneuver or Surge/Jihad, "
+        "and no bid over theirs"
+    ),
+}
+#: [Coalition Phase] a promise in a few words, for the table's summary of a deal
+PROMISE_SHORT = {
+    "no-attack": "not to attack {to}",
+    "no-entry": "to stay out of zones holding units of {to}",
+    "no-cards": "to play no cards against {to}",
+    "no-outbid": "not to contest the next Initiative with {to}",
 }
 #: [Coalition Phase] most cards a deal may ask of its recipient
 MAX_ASK_CARDS = 3

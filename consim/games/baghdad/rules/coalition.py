@@ -1,8 +1,10 @@
 """[Coalition Phase] deals: in rounds, each player in turn may build one offer item by item
 (PP, cards, PP or cards asked in return, a Truce, promises) and send it; every recipient must
-accept. The engine carries out transfers and Truces; promises are recorded and shown until the
-next Coalition Phase but not enforced (NOTES: Deals). At the end of the phase the holder of the
-Fortified zone and the airports for Airmobile moves are fixed for the turn (NOTES 21)."""
+accept. "Any agreement made during this phase is considered binding until the next Coalition
+Phase": the engine carries out transfers and Truces at once, and refuses until the next
+Coalition Phase any action that would break a promise (``board.promised`` and the decisions
+that check it; NOTES: Deals). At the end of the phase the holder of the Fortified zone and the
+airports for Airmobile moves are fixed for the turn (NOTES 21)."""
 
 from __future__ import annotations
 
@@ -14,8 +16,15 @@ from consim.core.data import Data
 from consim.core.flow import Frame
 from consim.games.baghdad.board import control_map
 from consim.games.baghdad.content import PROMISES
-from consim.games.baghdad.rules import MAX_ASK_CARDS, PROMISE_TEXT, R_COAL
-from consim.games.baghdad.rules.common import BaghdadDecision, Begins, gain_cards, names, next_phase
+from consim.games.baghdad.rules import MAX_ASK_CARDS, PROMISE_SHORT, R_COAL
+from consim.games.baghdad.rules.common import (
+    BaghdadDecision,
+    Begins,
+    gain_cards,
+    names,
+    next_phase,
+    promise_words,
+)
 from consim.games.baghdad.state import BaghdadState, Card, Promise, Seat
 
 
@@ -62,7 +71,7 @@ class Deal(Data):
         if self.truce:
             parts.append("a Truce for this turn's Move steps")
         for p in self.promises:
-            parts.append(f"{self.sender} {PROMISE_TEXT[p]} {' and '.join(self.to)} (a promise, not enforced)")
+            parts.append(promise_words(Promise(sender=self.sender, to=tuple(self.to), kind=p, turn=0)))
         return "; ".join(parts) or "nothing"
 
     def public_text(self) -> str:
@@ -78,7 +87,8 @@ class Deal(Data):
             parts.append(f"{self.ask_cards} card(s) from {self.to[0]}")
         if self.truce:
             parts.append("a Truce")
-        parts.extend(f"promise {p}" for p in self.promises)
+        to = " and ".join(self.to)
+        parts.extend(f"a promise from {self.sender} " + PROMISE_SHORT[p].format(to=to) for p in self.promises)
         return ", ".join(parts)
 
 
@@ -122,7 +132,8 @@ class Coalition(Begins, BaghdadDecision):
         if deal is None:
             return (
                 f"Turn {st.data.turn}, Coalition round {self.round} of {st.tables.opts.deal_rounds}: make "
-                "an offer to another player, or pass.",
+                "an offer to another player (PP, cards, a Truce, promises: binding until the next "
+                "Coalition Phase), or pass.",
                 R_COAL,
             )
         if deal.stage == "build":
@@ -132,7 +143,16 @@ class Coalition(Begins, BaghdadDecision):
                 R_COAL,
             )
         if deal.stage == "respond":
-            return (f"{deal.sender} offers: {deal.text(st)}. Accept or decline?", R_COAL)
+            text = (
+                f"{deal.sender} offers: {deal.text(st)}. Accept or decline? A deal binds until the "
+                "next Coalition Phase."
+            )
+            pp, held = st.data.pp[seat], len(st.data.hands[seat])
+            if pp < deal.ask_pp:
+                text += f" You cannot accept: it asks {deal.ask_pp} PP and you hold {pp}."
+            elif held < deal.ask_cards:
+                text += f" You cannot accept: it asks {deal.ask_cards} card(s) and you hold {held}."
+            return text, R_COAL
         left = deal.ask_cards - len(deal.taken)
         return (f"Choose {left} more card(s) to give {deal.sender}.", R_COAL)
 

@@ -20,7 +20,9 @@ from consim.games.baghdad.board import (
     initiatives,
     live_zones,
     mandatory,
+    may_start,
     present,
+    promised,
     unit_value,
     units_in,
     zone_live,
@@ -37,16 +39,17 @@ from consim.games.baghdad.content import (
 )
 from consim.games.baghdad.rules import R_COMBAT, R_PEACE, R_PLAN, R_POST, R_RESOLVE, R_TIES
 from consim.games.baghdad.rules.common import (
-    BaghdadDecision,
     CardWindow,
+    OnlyChoice,
     add_units,
     card_in_hand,
     find,
     gain,
     next_phase,
+    promise_refusal,
     refusal,
 )
-from consim.games.baghdad.state import BaghdadState, Card, Command, Seat, Zone
+from consim.games.baghdad.state import BaghdadState, Card, Command, Promise, Seat, Zone
 
 PlanStep = Literal["command", "offense", "defense", "commit", "ready"]
 
@@ -256,12 +259,8 @@ class Combat(Frame[BaghdadState]):
             award += _cmd_value(st, plans[loser])
         # who gets the PP: the winner; the NGO if attacked while Peacekeeping; swapped by
         # Collateral Damage
-        recipient = winner
-        why = "battle won"
-        pk = t.peacekeeper
-        if pk in (a, b) and battle.init != pk:
-            recipient = pk
-            why = "Peacekeepers attacked"
+        recipient = award_recipient(st, battle)
+        why = "Peacekeepers attacked" if recipient != winner else "battle won"
         if collateral:
             recipient = a if recipient == b else b
             why = "Collateral Damage"
@@ -303,6 +302,16 @@ def _combat(st: BaghdadState) -> Combat:
         assert found is not None
         return found
     return combat
+
+
+def award_recipient(st: BaghdadState, battle: Battle) -> str:
+    """[Resolving Combat; Glossary: Peacekeeping] who earns the battle's PP before any
+    Collateral Damage: the winner, or the NGOs when another faction attacked them."""
+    pk = st.tables.peacekeeper
+    assert battle.winner is not None
+    if pk in (battle.a, battle.b) and battle.init != pk:
+        return pk
+    return battle.winner
 
 
 def winner_losses(st: BaghdadState, f: str, z: int, sec: int, inf: int) -> None:
@@ -381,7 +390,7 @@ def _neutralizes(st: BaghdadState, off: int | None, target: Plan, dfn: int | Non
 
 
 @dataclass(slots=True)
-class PickZone(BaghdadDecision):
+class PickZone(OnlyChoice):
     """[Combat Phase] the first player in turn order with a battle to fight picks the zone of
     the next battle."""
 
@@ -390,17 +399,22 @@ class PickZone(BaghdadDecision):
     #: the zones where a battle is to be fought
     zones: list[Zone]
 
-    def seats(self, st: BaghdadState) -> tuple[str, ...]:
+    def chooser(self, st: BaghdadState) -> str:
+        # a single zone to fight in is fought without asking (units are public)
         d = st.data
         for f in d.order:
             sec, inf = d.sec[f], d.inf[f]
             for z in self.zones:
                 if sec[z] or inf[z]:
-                    return (f,)
+                    return f
         raise AssertionError("no live zone")  # pragma: no cover
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
-        return ("Combat: choose the zone of your next battle.", R_COMBAT)
+        return (
+            "Combat Phase: choose the zone of your next battle (every zone where you share ground with "
+            "a faction you must fight is fought over this phase).",
+            R_COMBAT,
+        )
 
     def legal(self, st: BaghdadState, seat: str) -> list[Action]:
         sec, inf = st.data.sec[seat], st.data.inf[seat]
@@ -409,33 +423,41 @@ class PickZone(BaghdadDecision):
 
     def act(self, st: BaghdadState, seat: str, action: Action) -> None:
         combat = _combat(st)
-        z = st.tables.zone_index[action[1][0]]
+        z = st.tables.zone_by_name[action[1][0]]
         combat.zone = z
         st.emit(f"{seat} chooses the battle in {st.tables.zone_name[z]}.", R_COMBAT)
         st.remove(self)
 
 
 @dataclass(slots=True)
-class PickFoe(BaghdadDecision):
+class PickFoe(OnlyChoice):
     """[Combat Phase] in a zone of three or more, whoever acts soonest chooses its opponent
     (NOTES 5); nobody must fight the Peacekeepers (NOTES 6)."""
 
     name = "battle-foe"
     rule = R_COMBAT
 
-    def seats(self, st: BaghdadState) -> tuple[str, ...]:
+    def chooser(self, st: BaghdadState) -> str:
+        # one opponent that must be fought is fought without asking (units, promises public)
         combat = _combat(st)
         z = combat.zone
         assert z is not None
         for f in present(st, z):
             if initiatives(st, z, f, combat.settled):
-                return (f,)
+                return f
         raise AssertionError("no chooser")  # pragma: no cover
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
-        z = _combat(st).zone
+        combat = _combat(st)
+        z = combat.zone
         assert z is not None
-        return (f"Combat in {st.tables.zone_name[z]}: choose your opponent.", R_COMBAT)
+        text = f"Combat in {st.tables.zone_name[z]}: choose your opponent."
+        foes = initiatives(st, z, seat, combat.settled)
+        if any(mandatory(st, seat, o) for o in foes):
+            text += " You may not decline: combat is mandatory here."
+        else:
+            text += " Nobody must fight the Peacekeepers: you may decline."
+        return text, R_COMBAT
 
     def legal(self, st: BaghdadState, seat: str) -> list[Action]:
         t = st.tables
@@ -455,6 +477,16 @@ class PickFoe(BaghdadDecision):
         if not any(mandatory(st, seat, o) for o in foes):
             acts.append(t.a_decline)
         return acts
+
+    def breaks(self, st: BaghdadState, seat: str, action: Action) -> Promise | None:
+        combat = _combat(st)
+        z = combat.zone
+        if action.verb != "fight" or len(action.args) != 1 or z is None:
+            return None
+        o = next((x for x in present(st, z) if x.casefold() == action.args[0].casefold()), None)
+        if o is None or o == seat or may_start(st, seat, o, combat.settled.get(z, ())):
+            return None
+        return promised(st, seat, "no-attack", o)
 
     def act(self, st: BaghdadState, seat: str, action: Action) -> None:
         combat = _combat(st)
@@ -493,12 +525,27 @@ class Plans(SecretChoice[BaghdadState]):
         combat = _combat(st)
         battle = combat.battle
         assert battle is not None and combat.zone is not None
-        step = battle.plans[seat].step
+        p = battle.plans[seat]
+        step = p.step
         if step == "commit" or step == "ready":
             unit = "units" if t.opts.commitment == "units" else "strength"
-            words = f"set the die: the {unit} you commit (0-{t.rules.max_commitment})"
+            most = max(commit_choices(st, seat, combat.zone))
+            words = (
+                f"set the die: the {unit} you commit (0-{t.rules.max_commitment}; {most} at most here). "
+                "If you win you lose as many units as you committed; if you lose, all your units here"
+            )
         else:
             words = _PLAN_WORDS[step]
+            if step == "command" and not st.data.active[seat]:
+                words += ". All your Command cards are Neutralized: fight without one (no Offense or Defense)"
+            elif step in ("offense", "defense") and len(self.options(st, seat)) == 1:
+                types = " or ".join(_cmd_types(st, p))
+                other = battle.other(seat)
+                if step == "offense" and promised(st, seat, "no-cards", other) is not None:
+                    words += f". Not possible now: you promised {other} to play no cards against them"
+                else:
+                    words += f". Not possible now: you hold no {step.title()} card of your Command's type"
+                    words += f" ({types})"
         return (
             f"Secret Operational Plan against {battle.other(seat)} in {t.zone_name[combat.zone]}: {words}.",
             R_PLAN,
@@ -536,6 +583,9 @@ class Plans(SecretChoice[BaghdadState]):
                 }
             )
             if kind == "offense":
+                # [Coalition Phase] no Offense against a faction promised no cards
+                if d.promises and promised(st, seat, "no-cards", battle.other(seat)) is not None:
+                    return [t.a_no_offense]
                 a_off = t.a_offense
                 return [*map(a_off.__getitem__, found), t.a_no_offense]
             a_dfn = t.a_defense
@@ -593,11 +643,17 @@ class Plans(SecretChoice[BaghdadState]):
         _combat(st).reveal_plans(st)
 
     def why_illegal(self, st: BaghdadState, seat: str, action: Action) -> str:
+        battle = _combat(st).battle
+        planning = battle is not None and seat in battle.plans and battle.plans[seat].step == "offense"
+        if action.verb == "offense" and battle is not None and planning:
+            p = promised(st, seat, "no-cards", battle.other(seat))
+            if p is not None:
+                return promise_refusal(p, action)
         return refusal(self, st, seat, action)
 
 
 @dataclass(slots=True)
-class Casualties(BaghdadDecision):
+class Casualties(OnlyChoice):
     """[Resolving Combat] the winner chooses the mix of its losses (NOTES 2)."""
 
     name = "casualties"
@@ -608,11 +664,15 @@ class Casualties(BaghdadDecision):
     hi: int
     losses: int
 
-    def seats(self, st: BaghdadState) -> tuple[str, ...]:
-        return (self.seat,)
+    def chooser(self, st: BaghdadState) -> str:
+        return self.seat  # one possible mix is taken without asking
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
-        return (f"You won: choose how many of your {self.losses} casualties are Security.", R_RESOLVE)
+        return (
+            f"You won: you lose {self.losses} unit(s), as many as you committed. How many of them are "
+            "Security (the rest are Infrastructure)?",
+            R_RESOLVE,
+        )
 
     def legal(self, st: BaghdadState, seat: str) -> list[Action]:
         return st.tables.acts.numbers("losses", self.lo, self.hi)
@@ -639,40 +699,72 @@ class CombatWindow(CardWindow):
 
     def playable(self, st: BaghdadState, seat: str, card: ArmsBazaarCard) -> bool:
         battle = _combat(st).battle
-        if battle is None or seat in (battle.a, battle.b):
+        if battle is None:
             return True
-        return not any(
-            isinstance(e, CancelCard | ReverseCombatAward) and e.participant_only for e in card.effects
-        )
+        if seat not in (battle.a, battle.b):
+            return not any(
+                isinstance(e, CancelCard | ReverseCombatAward) and e.participant_only for e in card.effects
+            )
+        return not st.data.promises or self._against(st, seat, card) is None
+
+    def _against(self, st: BaghdadState, seat: str, card: ArmsBazaarCard) -> Promise | None:
+        """[Coalition Phase] the no-cards promise a side breaks by playing ``card`` against the
+        other side: cancelling its plan's cards, or Collateral Damage when the other side won
+        or would earn the PP (NOTES: Deals)."""
+        battle = _combat(st).battle
+        assert battle is not None
+        other = battle.other(seat)
+        p = promised(st, seat, "no-cards", other)
+        if p is None:
+            return None
+        for e in card.effects:
+            if isinstance(e, CancelCard):
+                return p
+            if (
+                isinstance(e, ReverseCombatAward)
+                and battle.winner is not None
+                and other in (battle.winner, award_recipient(st, battle))
+            ):
+                return p
+        return None
+
+    def breaks(self, st: BaghdadState, seat: str, action: Action) -> Promise | None:
+        battle = _combat(st).battle
+        card = st.tables.card_lookup.get(" ".join(action.args).casefold())
+        if action.verb != "play" or battle is None or card is None or seat not in (battle.a, battle.b):
+            return None
+        if card.timing != self.timing or not any(st.tables.card_of[c] is card for c in st.data.hands[seat]):
+            return None
+        return self._against(st, seat, card)
 
     def take_effect(self, st: BaghdadState, who: str, effect: Effect) -> None:
         _combat(st).take_effect(st, who, effect)
 
 
 @dataclass(slots=True)
-class Ceasefire(BaghdadDecision):
+class Ceasefire(OnlyChoice):
     """[Arms Bazaar Cards: Ceasefire] name a zone where no battle may be fought this turn."""
 
     name = "ceasefire"
     rule = R_COMBAT
     seat: Seat
 
-    def seats(self, st: BaghdadState) -> tuple[str, ...]:
-        return (self.seat,)
+    def chooser(self, st: BaghdadState) -> str:
+        return self.seat  # the card is played openly: one zone left is named without asking
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
         return ("Name the zone where no battle may be fought this turn.", R_COMBAT)
 
     def legal(self, st: BaghdadState, seat: str) -> list[Action]:
         t = st.tables
-        a_zone = t.a_zone
-        return [a_zone[z] for z in _combat(st).live(st)] or [t.a_pass]
+        a_in = t.a_in_zone
+        return [a_in[z] for z in _combat(st).live(st)] or [t.a_pass]
 
     def act(self, st: BaghdadState, seat: str, action: Action) -> None:
         st.remove(self)
-        if action[0] == "zone":
+        if action[0] == "in":
             t = st.tables
-            z = t.zone_index[action[1][0]]
+            z = t.zone_by_name[action[1][0]]
             _combat(st).cease.append(z)
             st.emit(f"{seat} names {t.zone_name[z]}: no battle there this turn.", R_COMBAT)
 

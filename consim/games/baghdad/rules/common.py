@@ -12,15 +12,17 @@ from consim.core.action import Action
 from consim.core.flow import Decision, Frame, SecretChoice
 from consim.games.baghdad.content import ArmsBazaarCard, Effect, GainSource
 from consim.games.baghdad.rules import (
+    PROMISE_TEXT,
     R_BAZAAR,
     R_CARDS,
     R_COMBAT,
+    R_DEAL,
     R_HAND,
     R_POST,
     R_RESOLVE,
     R_STREET,
 )
-from consim.games.baghdad.state import BaghdadState, Card, Seat
+from consim.games.baghdad.state import BaghdadState, Card, Promise, Seat
 
 # =============================================================================================
 # Decisions and phases
@@ -37,13 +39,66 @@ def refusal(frame: Decision[BaghdadState], st: BaghdadState, seat: str, action: 
     )
 
 
+def promise_words(p: Promise) -> str:
+    """What a promise binds its maker to, in words."""
+    return f"{p.sender} {PROMISE_TEXT[p.kind].format(to=' and '.join(p.to))}"
+
+
+def promise_refusal(p: Promise, action: Action) -> str:
+    """[Coalition Phase] the refusal of an action that would break a deal: it cites the deal."""
+    return (
+        f"{action.text!r} would break a deal [{R_DEAL}]: in the Coalition Phase of turn "
+        f"{p.turn}, {promise_words(p)}."
+    )
+
+
 class BaghdadDecision(Decision[BaghdadState]):
-    """A decision of this game: refusals name the rule and what is allowed."""
+    """A decision of this game: refusals name the rule and what is allowed, and an action
+    refused because it would break a deal cites the deal."""
 
     __slots__ = ()
 
+    def breaks(self, st: BaghdadState, seat: str, action: Action) -> Promise | None:
+        """[Coalition Phase] the promise ``action`` would break here, if the rules allow it
+        otherwise (the decisions a promise can restrict say so)."""
+        return None
+
     def why_illegal(self, st: BaghdadState, seat: str, action: Action) -> str:
+        p = self.breaks(st, seat, action) if st.data.promises else None
+        if p is not None:
+            return promise_refusal(p, action)
         return refusal(self, st, seat, action)
+
+
+class OnlyChoice(BaghdadDecision):
+    """A decision of one seat that the engine takes by itself when it has exactly one legal
+    choice and that choice follows from what every player can see (PP, units, promises, hand
+    sizes): nobody is asked a question with one answer, and nothing hidden is revealed by not
+    asking (a choice forced by the cards in a hand is still asked). Subclasses name the seat
+    (``chooser``) and say when their choices are public (``public``)."""
+
+    __slots__ = ()
+
+    def chooser(self, st: BaghdadState) -> str:
+        raise NotImplementedError
+
+    def public(self, st: BaghdadState, seat: str) -> bool:
+        """Whether ``seat``'s legal choices here depend only on public information."""
+        return True
+
+    def seats(self, st: BaghdadState) -> tuple[str, ...]:
+        seat = self.chooser(st)
+        if len(self.legal(st, seat)) == 1 and self.public(st, seat):
+            return ()
+        return (seat,)
+
+    def skip(self, st: BaghdadState) -> None:
+        seat = self.chooser(st)
+        legal = self.legal(st, seat)
+        if len(legal) != 1:
+            st.remove(self)
+            return
+        self.act(st, seat, legal[0])
 
 
 class Begins:
@@ -233,11 +288,13 @@ class InfoWar(BaghdadDecision):
         return (self.seat,)
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
-        return (
+        text = (
             f"You gained {self.amount} PP ({self.why}). Play InfoWar to take as much again from "
-            "the bank, or pass.",
-            R_CARDS,
+            "the bank, or pass."
         )
+        if not names_with_timing(st, seat, "after_gain"):
+            text += " Not possible now: you hold no InfoWar."
+        return text, R_CARDS
 
     def legal(self, st: BaghdadState, seat: str) -> list[Action]:
         t = st.tables
@@ -314,7 +371,10 @@ class CardWindow(SecretChoice[BaghdadState]):
     plays: list[tuple[Seat, Card]] = field(default_factory=list)
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
-        return (_WINDOW_PROMPT[self.timing], WINDOW_RULE[self.timing])
+        text = _WINDOW_PROMPT[self.timing]
+        if len(self.options(st, seat)) == 1:
+            text += " Not possible now: you hold no card that can be played at this moment."
+        return text, WINDOW_RULE[self.timing]
 
     def playable(self, st: BaghdadState, seat: str, card: ArmsBazaarCard) -> bool:
         """Whether ``seat`` may play ``card`` here (besides its timing)."""
@@ -355,7 +415,7 @@ class CardWindow(SecretChoice[BaghdadState]):
         for who, card in self.plays:
             d = st.tables.card_of[card]
             st.data.discard.append(card)
-            st.emit(f"{who} plays {d.name}.", rule)
+            st.emit(f"{who} plays {d.name}: {d.text}", rule)
             if d.timing == self.timing:
                 for e in d.effects:
                     self.take_effect(st, who, e)
@@ -368,7 +428,14 @@ class CardWindow(SecretChoice[BaghdadState]):
     def closed(self, st: BaghdadState) -> None:
         """After every play has taken effect."""
 
+    def breaks(self, st: BaghdadState, seat: str, action: Action) -> Promise | None:
+        """[Coalition Phase] the promise playing this card here would break, if any."""
+        return None
+
     def why_illegal(self, st: BaghdadState, seat: str, action: Action) -> str:
+        p = self.breaks(st, seat, action) if st.data.promises else None
+        if p is not None:
+            return promise_refusal(p, action)
         return refusal(self, st, seat, action)
 
 

@@ -52,11 +52,14 @@ class Draft(Begins, BaghdadDecision):
         return (st.data.order[self.pos],)
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
-        return (
+        text = (
             f"Turn {st.data.turn}, Arms Bazaar draft: take one card from the packet (the rest go on "
-            "to the right), or take none.",
-            R_BAZAAR,
+            "to the right), or take none."
         )
+        limit = st.tables.faction[seat].max_hand
+        if len(st.data.hands[seat]) >= limit:
+            text += f" Your hand is full ({limit}): a card taken means one discarded."
+        return text, R_BAZAAR
 
     def legal(self, st: BaghdadState, seat: str) -> list[Action]:
         t = st.tables

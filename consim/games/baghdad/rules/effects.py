@@ -10,7 +10,17 @@ from typing import Any, Literal
 
 from consim.core.action import Action
 from consim.core.flow import Frame
-from consim.games.baghdad.board import control_map, pool, unit_targets, units_in, zones_controlled
+from consim.games.baghdad.board import (
+    card_targets,
+    control_map,
+    entry_promise,
+    free_unit_zones,
+    pool,
+    promised,
+    unit_targets,
+    units_in,
+    zones_controlled,
+)
 from consim.games.baghdad.content import (
     CollectFromEachPlayer,
     DefectionEffect,
@@ -37,7 +47,7 @@ from consim.games.baghdad.rules.common import (
     offer_infowar,
     pay,
 )
-from consim.games.baghdad.state import BaghdadState, Card, Seat, Source, StreetCard, Zone
+from consim.games.baghdad.state import BaghdadState, Card, Promise, Seat, Source, StreetCard, Zone
 
 Stage = Literal["top", "target", "take", "zone", "remove", "replace", "place"]
 #: effects that wait for their player's choice
@@ -47,9 +57,12 @@ _WORDS = {
     "target": "choose the opponent",
     "take": "choose a card to take",
     "zone": "choose the zone",
-    "remove": "choose the units to eliminate (Security, Infrastructure)",
-    "replace": "choose how many defectors to replace with your own (Security, Infrastructure)",
-    "place": "choose how many units to place (Security, Infrastructure)",
+    "remove": "choose the units to eliminate ('remove S I': S Security and I Infrastructure)",
+    "replace": (
+        "choose how many defectors to replace with your own ('replace S I': S Security and I "
+        "Infrastructure, free, from your pool)"
+    ),
+    "place": "choose how many units to place ('place S I': S Security and I Infrastructure)",
 }
 
 
@@ -208,25 +221,21 @@ class Effects(BaghdadDecision):
             a_top = t.a_top
             return [a_top[t.street_of[i].name] for i in self.peek or () if i not in self.order]
         if stage == "target":
+            # [Coalition Phase] never a faction promised no cards (NOTES: Deals)
             a_target = t.a_target
             if isinstance(e, EliminateUnits | DefectionEffect):
                 return [a_target[o] for o in unit_targets(st, f, e)]
-            return [a_target[o] for o in d.order if o != f]
+            return [a_target[o] for o in card_targets(st, f)]
         if stage == "take":
             assert self.target is not None
             card_name = t.card_name
             a_take = t.a_take
             return [a_take[n] for n in sorted({card_name[c] for c in d.hands[self.target]})]
-        a_zone = t.a_zone
+        a_zone = t.a_in_zone
         if stage == "zone":
             if isinstance(e, PlaceFreeUnits):
-                ps, pi = pool(st, f)
-                zs: set[int] = set()
-                if e.security and ps:
-                    zs.update(self.spawn_s)
-                if e.infrastructure and pi:
-                    zs.update(self.spawn_i)
-                return [a_zone[z] for z in range(len(a_zone)) if z in zs]
+                zs = free_unit_zones(st, f, e, self.spawn_s, self.spawn_i)
+                return [a_zone[z] for z in zs if not d.promises or entry_promise(st, f, z) is None]
             assert self.target is not None
             allowed = not isinstance(e, EliminateUnits) or e.sanctuary_allowed
             sec, inf = d.sec[self.target], d.inf[self.target]
@@ -244,9 +253,11 @@ class Effects(BaghdadDecision):
                 if 1 <= x + y <= e.count
             ]
         if stage == "replace":
-            assert isinstance(e, DefectionEffect) and self.removed is not None
+            assert isinstance(e, DefectionEffect) and self.removed is not None and self.zone is not None
             rs, ri = self.removed
             ps, pi = pool(st, f)
+            if d.promises and entry_promise(st, f, self.zone) is not None:
+                ps = pi = 0  # [Coalition Phase] a promise keeps its units out of that zone
             if e.replace_same_type:
                 return [
                     book("replace", str(x), str(y))
@@ -269,6 +280,26 @@ class Effects(BaghdadDecision):
         return [
             book("place", str(x), str(y)) for x in range(0, ms + 1) for y in range(0, mi + 1) if x + y >= 1
         ]
+
+    def breaks(self, st: BaghdadState, seat: str, action: Action) -> Promise | None:
+        t = st.tables
+        e, stage = self.stage(st)
+        text = " ".join(action.args)
+        if stage == "target" and action.verb == "target":
+            o = next((x for x in st.data.order if x.casefold() == text.casefold()), None)
+            return promised(st, seat, "no-cards", o) if o is not None and o != seat else None
+        if stage == "zone" and action.verb == "in" and isinstance(e, PlaceFreeUnits):
+            z = t.zone_lookup.get(text.casefold(), -1)
+            if z in free_unit_zones(st, seat, e, self.spawn_s, self.spawn_i):
+                return entry_promise(st, seat, z)
+        if (
+            stage == "replace"
+            and action.verb == "replace"
+            and self.zone is not None
+            and any(a != "0" for a in action.args)
+        ):
+            return entry_promise(st, seat, self.zone)
+        return None
 
     def act(self, st: BaghdadState, seat: str, action: Action) -> None:
         t = st.tables
@@ -338,7 +369,7 @@ class Effects(BaghdadDecision):
             self._after_take(st)
             return
         if stage == "zone":
-            z = t.zone_index[args[0]]
+            z = t.zone_by_name[args[0]]
             self.zone = z
             if isinstance(e, DefectionEffect):
                 # [Glossary: Defection] the targeted player removes three of his units there

@@ -11,12 +11,13 @@ from typing import Any
 
 from consim.core.action import Action
 from consim.core.flow import Frame
-from consim.games.baghdad.board import combo_pairs
+from consim.games.baghdad.board import combo_pairs, promised
 from consim.games.baghdad.content import DrawArmsBazaar, Effect, ExtraMoves, WinInitiative
 from consim.games.baghdad.rules import R_INIT, R_PM
 from consim.games.baghdad.rules.common import (
     BaghdadDecision,
     Begins,
+    OnlyChoice,
     card_in_hand,
     discard_from_hand,
     draw_card,
@@ -27,7 +28,7 @@ from consim.games.baghdad.rules.common import (
     pay,
     replace,
 )
-from consim.games.baghdad.state import BaghdadState, Seat
+from consim.games.baghdad.state import BaghdadState, Promise, Seat
 
 
 @dataclass(slots=True)
@@ -64,12 +65,16 @@ class Maneuver(Begins, BaghdadDecision):
         if self.since >= st.tables.n:
             return ()
         seat = st.data.table[self.pos]
-        return (seat,) if st.data.hands[seat] else ()
+        if not st.data.hands[seat]:
+            return ()  # nothing to play with (hand sizes are public)
+        if st.data.promises and _no_outbid(st, seat) is not None:
+            return ()  # [Coalition Phase] a public promise not to contest the Initiative
+        return (seat,)
 
     def skip(self, st: BaghdadState) -> None:
         t = st.tables
         if self.since < t.n:
-            self.since += 1  # nothing to play with (hand sizes are public)
+            self.since += 1  # no card to play, or a promise not to (both public)
             self.pos = (self.pos + 1) % t.n
             return
         d = st.data
@@ -86,20 +91,34 @@ class Maneuver(Begins, BaghdadDecision):
         replace(st, self, Bidding(pos=d.table.index(d.first_bidder)))
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
-        return (
-            f"Turn {st.data.turn}, Initiative: take the Initiative now with a Political Maneuver or "
-            "a Surge/Jihad (the last one played keeps it), or pass.",
-            R_PM,
+        text = (
+            f"Turn {st.data.turn}, Initiative Phase: before the bidding, you may take the Initiative "
+            "with a Political Maneuver (a Connections card and a Hearts card together) or a "
+            "Surge/Jihad (the last one played keeps it), or pass."
         )
+        if len(self.legal(st, seat)) == 1:
+            p = _no_outbid(st, seat)
+            why = (
+                f"you promised not to contest the Initiative ({p.to[0]})"
+                if p is not None
+                else "you hold no Surge/Jihad and no Connections + Hearts pair"
+            )
+            text += f" Not possible now: {why}."
+        return text, R_PM
 
     def legal(self, st: BaghdadState, seat: str) -> list[Action]:
         t = st.tables
         acts = [t.a_pass]
+        if st.data.promises and _no_outbid(st, seat) is not None:
+            return acts  # [Coalition Phase] a promise not to contest the Initiative
         book = t.acts
         acts.extend([book("maneuver", a, b) for a, b in combo_pairs(st, seat, "political_maneuver")])
         a_play = t.a_play
         acts.extend([a_play[n] for n in names_with_timing(st, seat, "initiative")])
         return acts
+
+    def breaks(self, st: BaghdadState, seat: str, action: Action) -> Promise | None:
+        return _no_outbid(st, seat) if action.verb in ("maneuver", "play") else None
 
     def _claim(self, seat: str, effects: Sequence[Effect]) -> None:
         """[Political Maneuver] among several plays the last one wins (as the card says)."""
@@ -147,8 +166,16 @@ class Maneuver(Begins, BaghdadDecision):
         self.pos = (self.pos + 1) % t.n
 
 
+def _no_outbid(st: BaghdadState, seat: str) -> Promise | None:
+    """[Coalition Phase] a promise of ``seat`` not to contest the next Initiative."""
+    for p in st.data.promises:
+        if p.sender == seat and p.kind == "no-outbid":
+            return p
+    return None
+
+
 @dataclass(slots=True)
-class Bidding(BaghdadDecision):
+class Bidding(OnlyChoice):
     """[Initiative Phase] bids go round to the right; a player may pass and bid again later.
     Bidding ends when, after a bid, every other player has passed in a row; nobody bidding, the
     first bidder wins at no cost. Every bidder pays his highest bid (NOTES 4)."""
@@ -164,22 +191,43 @@ class Bidding(BaghdadDecision):
     #: each bidder's highest bid, in the order they first bid
     bids: dict[Seat, int] = field(default_factory=dict)
 
-    def seats(self, st: BaghdadState) -> tuple[str, ...]:
-        return (st.data.table[self.pos],)
+    def chooser(self, st: BaghdadState) -> str:
+        # a player who cannot outbid (PP and promises are public) passes without being asked
+        return st.data.table[self.pos]
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
         turn = st.data.turn
         pp = st.data.pp[seat]
         if self.hb is None:
-            return (f"Turn {turn}, Initiative: bid 0..{pp} PP, or pass. Every bidder pays his bid.", R_INIT)
-        return (
-            f"Turn {turn}, Initiative: {self.hb} bids {self.high}. Bid more (you hold {pp} PP) or pass.",
-            R_INIT,
-        )
+            text = (
+                f"Turn {turn}, Initiative Phase: bid 0 to {pp} PP for the Initiative, or pass. "
+                "Every bidder pays his bid; the winner names the First Player."
+            )
+        else:
+            text = (
+                f"Turn {turn}, Initiative Phase: {self.hb} bids {self.high} PP. Bid more (you hold "
+                f"{pp} PP) or pass. Every bidder pays his bid."
+            )
+            if self._promise(st, seat) is not None:
+                text += f" Not possible now: you promised {self.hb} not to outbid them."
+            elif pp <= self.high:
+                text += f" Not possible now: a higher bid, you hold only {pp} PP."
+        return text, R_INIT
+
+    def _promise(self, st: BaghdadState, seat: str) -> Promise | None:
+        """[Coalition Phase] a promise not to outbid the high bidder."""
+        if self.hb is None or not st.data.promises:
+            return None
+        return promised(st, seat, "no-outbid", self.hb)
 
     def legal(self, st: BaghdadState, seat: str) -> list[Action]:
         t = st.tables
+        if self._promise(st, seat) is not None:
+            return [t.a_pass]
         return [t.a_pass, *t.acts.numbers("bid", self.high + 1, st.data.pp[seat])]
+
+    def breaks(self, st: BaghdadState, seat: str, action: Action) -> Promise | None:
+        return self._promise(st, seat) if action.verb == "bid" else None
 
     def act(self, st: BaghdadState, seat: str, action: Action) -> None:
         n = st.tables.n

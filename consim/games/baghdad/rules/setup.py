@@ -104,7 +104,7 @@ class Placement(BaghdadDecision):
     def act(self, st: BaghdadState, seat: str, action: Action) -> None:
         t = st.tables
         kind, zone = action[1]
-        z = t.zone_index[zone]
+        z = t.zone_by_name[zone]
         if kind == "security":
             add_units(st, seat, z, sec=1)
             self.sec -= 1
