@@ -354,7 +354,7 @@ def test_kremlin_escalates_with_russians_on_the_map() -> None:
         frames=events("Syria"),
     )
     play(st, 'play "Kremlin Escalates"')
-    assert "Kremlin Escalates: 1 reduced Russian units in supply are rebuilt." in texts(st)
+    assert "Kremlin Escalates: 1 reduced Russian unit in supply is rebuilt." in texts(st)
     assert options(st) == [
         'rebuild "810 Marine Bde" on Latakia',
         'rebuild "810 Marine Bde" on Tartus',

@@ -318,11 +318,10 @@ class RussianSurge(Step):
             ]
             for u in restored:
                 st.set_unit(u, reduced=False)
-            st.emit(
-                f"Russia heightens its involvement: {self.seat} draws a bonus card; {len(restored)} reduced "
-                "Russian units are rebuilt.",
-                R_RUSSIA,
+            rebuilt = {0: "no Russian unit is reduced", 1: "1 reduced Russian unit is rebuilt"}.get(
+                len(restored), f"{len(restored)} reduced Russian units are rebuilt"
             )
+            st.emit(f"Russia heightens its involvement: {self.seat} draws a bonus card; {rebuilt}.", R_RUSSIA)
             joker = t.joker_by_name.get(joker_named(st, "russia"), -1)
             if joker >= 0 and joker in d.special_aside:
                 take_back_joker(st, joker)
@@ -488,7 +487,13 @@ class KremlinEscalates(Step):
             for u in rebuilt:
                 st.set_unit(u, reduced=False)
             st.emit(
-                f"Kremlin Escalates: {len(rebuilt)} reduced Russian units in supply are rebuilt.", R_RUSSIA
+                "Kremlin Escalates: "
+                + {
+                    0: "no reduced Russian unit in supply to rebuild",
+                    1: "1 reduced Russian unit in supply is rebuilt",
+                }.get(len(rebuilt), f"{len(rebuilt)} reduced Russian units in supply are rebuilt")
+                + ".",
+                R_RUSSIA,
             )
             self.stage = "rebuild"
             self.left = int(params.get("rebuild", 1))
