@@ -471,7 +471,11 @@ class KurdishActivation(Step):
         m, c = (int(x) for x in action.args[0].split("-"))
         self.stage = "end"
         sides = kurd_sides(st)
-        st.emit(f"The Kurds under {seat}: {2 * m} unit moves, {c} offensives.", R_KURD_ACTIVATION)
+        st.emit(
+            f"The Kurds under {seat}: {2 * m} unit move{'s' if 2 * m != 1 else ''}, {c} offensive"
+            f"{'s' if c != 1 else ''}.",
+            R_KURD_ACTIVATION,
+        )
         own = sides == [t.seat_index[seat]]
         st.push_named("offensives", seat=seat, left=c, sides=[] if own else sides)
         if m:

@@ -118,7 +118,11 @@ class Planning(Step):
         if self.depot:
             moves += 2
             offensives += 1
-        st.emit(f"{self.seat} allocates its OPs: {moves} unit moves, {offensives} offensives.", R_PLANNING)
+        st.emit(
+            f"{self.seat} allocates its OPs: {moves} unit move{'s' if moves != 1 else ''}, {offensives} "
+            f"offensive{'s' if offensives != 1 else ''}.",
+            R_PLANNING,
+        )
         st.push_named("offensives", seat=self.seat, left=offensives)
         st.push_named("movement", seat=self.seat, left=moves)
 

@@ -242,7 +242,8 @@ def carry_out_coup(st: FitnaState, country: str, seat: str, space: int = -1) -> 
     units = testable(st, country, space)
     st.emit(
         f"Coup in {COUNTRY_LABEL[country]}{where}: {roller} rolls for {len(units)} unit"
-        f"{'s' if len(units) != 1 else ''} testing their loyalty; defectors go over to "
+        f"{'s' if len(units) != 1 else ''} testing {'their' if len(units) != 1 else 'its'} loyalty; "
+        "defectors go over to "
         f"{side_name(st, rebels)}.",
         rule,
     )
