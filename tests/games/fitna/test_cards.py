@@ -610,3 +610,17 @@ def test_the_schema_rejects_a_bad_ops_value(tmp_path: Path) -> None:
 
     with pytest.raises(ContentError, match="ops"):
         load_model(_write_damaged_copy(tmp_path, five), CardsFile)
+
+
+def test_every_handler_has_a_registered_frame(deck: CardsFile) -> None:
+    """Every handler a card names runs in a frame ``handler_<name>`` of the game's codec, so
+    no card is left playable only for its OPs; ``only_if`` is the condition an Asset needs to
+    be offered at all (combat.commit_options, tested in test_combat.py)."""
+    from consim.games.fitna.game import FitnaGame
+
+    frames = {f.name for f in FitnaGame.frames}
+    used = {e.name for c in deck.cards for e in c.effects if isinstance(e, Handler)}
+    missing = sorted(n for n in used - {"only_if"} if f"handler_{n}" not in frames)
+    assert missing == []
+    game = FitnaGame(scenario=1)
+    assert {f"handler_{n}" for n in used - {"only_if"}} <= set(game.codec.frames)
