@@ -408,8 +408,8 @@ def land_command(view: View, rest: str) -> RenderableType:
 
 
 def card_lines(view: View, rest: str) -> list[str]:
-    """[6.1] a card: its text, its Rose and AP in words, each event in words; for this turn's
-    card, what happened when it was drawn."""
+    """[6.1] a card: its text, its Rose and AP in words, each event in words (what this turn's
+    card did when drawn is in the log, and in the view's ``card.happened``)."""
     c = component_data()
     current = view.get("card") or {}
     wanted = rest.strip().lstrip("#")
@@ -446,9 +446,7 @@ def card_lines(view: View, rest: str) -> list[str]:
     for e in events:
         out += wrap(event_words(c, e, advanced), "    ", "  ")
     if number == current.get("number") and current.get("happened"):
-        out.append("This turn, when it was drawn:")
-        for line in current["happened"]:
-            out += wrap(line, "    ", "  ")
+        out.append("What it did when drawn this turn: type 'log'.")
     return out
 
 

@@ -13,7 +13,10 @@ a position.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from consim.games.jihad.content import (
+    PATH_ORDER,
     ArmyAdvance,
     ArmyReplace,
     ArmyRetreat,
@@ -104,6 +107,16 @@ def track(c: JihadContent, track_id: str) -> str:
     return c.minor_power(track_id).name
 
 
+def _every(paths: Sequence[str]) -> bool:
+    return set(paths) >= set(PATH_ORDER)
+
+
+def paths_words(c: JihadContent, paths: Sequence[str]) -> str:
+    """``the Greek Path and Mediterranean Path``, or ``every Path`` when an event names all six
+    (the Basic Game has only four)."""
+    return "every Path" if _every(paths) else f"the {listing([path(c, p) for p in paths])}"
+
+
 def rose_words(entry: RoseEntry, advanced: bool) -> str:
     """[7.1.2] one outer hex of the Rose in words: Hits, a red number, F or F3."""
     if entry.fitna:
@@ -150,7 +163,7 @@ def event_words(c: JihadContent, effect: Effect, advanced: bool, named: bool = T
 def _what(c: JihadContent, e: Effect, advanced: bool) -> str:
     if isinstance(e, EndOfEra):
         extra = "; any Jihad, Schism and Truce end" if advanced else ""
-        return f"End of an Era: the Last Stand chits come back and show a side you choose{extra} (6.4)"
+        return f"the Last Stand chits come back and show a side you choose{extra} (6.4)"
     if isinstance(e, GameEnd):
         return "the Abbasids overthrow the Umayyads: the game ends and Outcome Points are counted (5.2)"
     if isinstance(e, RulerChange):
@@ -247,17 +260,17 @@ def _what(c: JihadContent, e: Effect, advanced: bool) -> str:
         how = "up to the Land facing your army" if e.to_front else "one Land"
         return f"the Islam marker on the {path(c, e.path)} advances {how}, if it is face up"
     if isinstance(e, DisruptIslam):
-        paths = [path(c, p) for p in e.paths]
         if e.choose is not None:
-            return f"the Islam marker on one Path you choose ({listing(paths, 'or')}) is Disrupted (10.4)"
-        return f"the Islam markers on the {listing(paths)} are Disrupted (10.4)"
+            among = "" if _every(e.paths) else f" ({listing([path(c, p) for p in e.paths], 'or')})"
+            return f"the Islam marker on one Path you choose{among} is Disrupted (10.4)"
+        return f"the Islam markers on {paths_words(c, e.paths)} are Disrupted (10.4)"
     if isinstance(e, UndisruptIslam):
-        return f"Disrupted Islam markers on the {listing([path(c, p) for p in e.paths])} turn face up"
+        return f"Disrupted Islam markers on {paths_words(c, e.paths)} turn face up"
     if isinstance(e, ConversionRoll):
         extra = (
             "; where it fails your army may advance a Land free" if e.active_army_advances_on_failure else ""
         )
-        return f"an extra Conversion roll on the {listing([path(c, p) for p in e.paths])} (14.3){extra}"
+        return f"an extra Conversion roll on {paths_words(c, e.paths)} (14.3){extra}"
     if isinstance(e, CapitalMove):
         where = listing([land(c, x) for x in e.lands], "or")
         return f"you may move the {ADJECTIVE[e.empire]} Capital to {where}"
@@ -273,8 +286,7 @@ def _what(c: JihadContent, e: Effect, advanced: bool) -> str:
         steps = "a step" if e.steps == 1 else f"{e.steps} steps"
         return f"the {listing([army(c, a) for a in e.armies], 'or')} rally {steps} free"
     if isinstance(e, FleetFreeUse):
-        on = listing([path(c, p) for p in e.paths])
-        return f"this turn the Greek Fleet is not used up by missions on the {on}"
+        return f"this turn the Greek Fleet is not used up by missions on {paths_words(c, e.paths)}"
     if isinstance(e, ChoiceEffect):
         options = [
             f"({k + 1}) " + "; ".join(event_words(c, x, advanced, named=False) for x in option)
