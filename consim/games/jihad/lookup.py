@@ -587,11 +587,9 @@ def advanced_status_lines(view: View) -> list[str]:
     else:
         text = "none"
     faith = adv["religion"].capitalize()
-    schism = ", in Schism (-1 on Emperor rolls, 11.2)" if adv["schism"] else ""
+    schism = ", in Schism: -1 on Emperor rolls (11.2, 20.1)" if adv["schism"] else " (20.1)"
     truce = f"{EMPIRE[adv['truce']]} is in Truce" if adv["truce"] else "none"
-    out += wrap(
-        f"Jihad: {text} (17.6). Byzantine religion: {faith}{schism} (20.1). Truce: {truce} (22).", "  "
-    )
+    out += wrap(f"Jihad: {text} (17.6). Byzantine religion: {faith}{schism}. Truce: {truce} (22).", "  ")
     offers = [
         f"a Baqt on the {SHORT.get(o['path'], o['path'])} Path"
         if o["kind"] == "baqt"

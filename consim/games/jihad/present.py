@@ -143,8 +143,6 @@ def _front_word(p: Mapping[str, Any], army: Mapping[str, Any]) -> str:
     if f["from"] == "Mecca":
         return "from Mecca"
     crossing = str(f["crossing"])
-    if crossing == "ordinary":
-        return "Muslim" if f["muslim"] else "ordinary"
     return crossing + (", Muslim" if f["muslim"] else "")
 
 
