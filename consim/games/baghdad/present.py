@@ -730,17 +730,22 @@ def map_command(view: View, rest: str) -> RenderableType:
 def goal_lines(view: View) -> list[str]:
     need = view["standard_victory"]
     out = [
-        f"Victory (checked at the end of each turn): {need['pp']} score (PP held + "
-        f"{need['per_zone']} for each zone controlled), or a faction's own condition.",
-        "Control: a faction's units are the only ones in the zone (NGOs beside one other faction",
-        "do not count).",
+        *_wrap(
+            f"Victory (checked at the end of each turn): {need['pp']} score (PP held + "
+            f"{need['per_zone']} for each zone controlled), or a faction's own condition."
+        ),
+        *_wrap(
+            "Control: a faction's units are the only ones in the zone (NGOs beside one other "
+            "faction do not count)."
+        ),
     ]
     for f in view["order"]:
         goal = view["goals"][f]
         out.extend(_wrap(goal["text"], "    ", first=f"{f}: "))
         parts = []
         for p in goal["parts"]:
-            where = f" ({', '.join(p['zones'])})" if p["zones"] and p["label"] != "kept apart" else ""
+            listed = p["zones"] and p["label"] not in ("kept apart", ", ".join(p["zones"]))
+            where = f" ({', '.join(p['zones'])})" if listed and p["label"] != " + ".join(p["zones"]) else ""
             spoil = (
                 f" (spoiled in {', '.join(p['zones'])})" if p["zones"] and p["label"] == "kept apart" else ""
             )
