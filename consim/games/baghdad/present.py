@@ -406,7 +406,10 @@ def business_lines(view: View) -> list[str]:
         moving = action.get("moving")
         if moving:
             path = " -> ".join(zone_name(z) for z in moving["path"]) or zone_name(moving["at"])
-            out.append(f"Moving {moving['units']} Security: {path}.")
+            if moving["units"]:
+                out.append(f"Moving {moving['units']} Security: {path}.")
+            else:
+                out.append(f"Starting a move from {path}.")
         card = action.get("card")
         if card:
             target = f" against {card['target']}" if card.get("target") else ""
@@ -416,7 +419,7 @@ def business_lines(view: View) -> list[str]:
                 out.append(f"  {card['target']}'s hand: " + (", ".join(card["target_hand"]) or "empty"))
             if card.get("peek"):
                 out.append("  Next Arab Street cards: " + ", ".join(card["peek"]))
-        elif action["step"] == "move":
+        elif action["step"] == "move" and action["faction"] != seat:  # the prompt tells the mover
             out.append(f"{action['faction']} has {action['moves_left']} move(s) left.")
     pending = view.get("pending")
     if pending:
@@ -443,9 +446,9 @@ def _pending_lines(view: View, p: Mapping[str, Any]) -> list[str]:
     return []
 
 
-def hand_lines(view: View, full: bool) -> list[str]:
-    """The seat's hand: every card with its text (``full``), else the names with their kind
-    and the text of the cards it may play now."""
+def hand_lines(view: View, full: bool, brief: bool = False) -> list[str]:
+    """The seat's hand: every card with its text (``full``), else the names and the text of
+    the cards it may play now; ``brief``: the names alone (the board is short of rows)."""
     if "hand" not in view:
         return []
     hand = view["hand"]
@@ -453,6 +456,9 @@ def hand_lines(view: View, full: bool) -> list[str]:
     if not hand:
         return [head + ": empty."]
     playable = set((view.get("action") or {}).get("playable", []))
+    if brief and not full:
+        now = f"; playable now: {', '.join(_distinct(n for n in hand if n in playable))}" if playable else ""
+        return _wrap(f"{head}: {', '.join(hand)}{now} ('card NAME' for a text).", "  ", first="")
     if full:
         lines = [head + ":"]
         for name in _distinct(hand):
@@ -585,16 +591,20 @@ def _board(view: View) -> list[str]:
         lines.extend(_pending_lines(view, pending) if pending else [])
         return lines
     if phase in _MAP_PHASES and pending.get("kind") not in ("infowar", "discard"):
-        # the map last, nearest the question: what scrolls away first is the standing
-        lines.extend(standing_brief(view))
-        lines.extend(_your_goal_short(view))
-        lines.extend(warnings(view))
-        lines.extend(business_lines(view))
+        # the map last, nearest the question: what scrolls away first is the standing; when
+        # the board would pass ROWS rows, the hand shrinks to its names, then the legend goes
+        standing = standing_brief(view)
+        middle = [*_your_goal_short(view), *warnings(view), *business_lines(view)]
         if combat.get("ceasefire"):
-            lines.append("Ceasefire in: " + ", ".join(zone_name(z) for z in combat["ceasefire"]))
-        lines.extend(hand_lines(view, full=False))
-        lines.extend(map_lines(view))
-        return lines
+            middle.append("Ceasefire in: " + ", ".join(zone_name(z) for z in combat["ceasefire"]))
+        drawn = map_lines(view)
+        tries = [
+            [*lines, *standing, *middle, *hand_lines(view, full=False), *drawn],
+            [*lines, *standing, *middle, *hand_lines(view, full=False, brief=True), *drawn],
+            [*lines, *standing[:-1], *middle, *hand_lines(view, full=False, brief=True), *drawn],
+            [*lines, *standing[:-1], *middle, *hand_lines(view, full=False, brief=True), *drawn[:-1]],
+        ]
+        return next((t for t in tries if _rows(t) <= ROWS), tries[-1])
     if phase == "draft":  # the packet's texts need the room
         lines.extend(standing_brief(view))
         lines.extend(_your_goal_short(view))
@@ -614,11 +624,16 @@ def _board(view: View) -> list[str]:
 ROWS = 24
 
 
+def _rows(lines: list[str]) -> int:
+    """The terminal rows ``lines`` take once wrapped to 80 columns."""
+    return sum(1 if len(x) <= WIDTH else len(_wrap(x, "    ", first="")) for x in lines)
+
+
 def _with_hand(view: View, lines: list[str], tail: list[str]) -> list[str]:
     """The hand with every card's text when the board still fits ``ROWS`` rows; else its
     names (``card NAME`` gives a text), so the packet and the standing stay on screen."""
     full = [*lines, *hand_lines(view, full=True), *tail]
-    if sum(1 if len(x) <= WIDTH else len(_wrap(x, "    ", first="")) for x in full) <= ROWS:
+    if _rows(full) <= ROWS:
         return full
     return [*lines, *hand_lines(view, full=False), *tail]
 

@@ -47,6 +47,7 @@ def test_every_screen_fits_80_columns_in_plain_words(players: int, seed: int) ->
         for line in lines:
             assert len(line) <= present.WIDTH, line
             assert not INTERNAL.search(line), line
+            assert not line.startswith("Moving 0 "), line  # a move not yet given its stack
         if not st.is_over():
             prompt = st.prompt(seat)
             assert not INTERNAL.search(prompt.text), prompt.text
