@@ -181,3 +181,17 @@ def menu_pages(
 def height_of(console: Console, renderable: RenderableType) -> int:
     """How many lines ``renderable`` takes at the console's width."""
     return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def screenfuls(console: Console, renderable: RenderableType, room: int) -> list[list[Text]]:
+    """``renderable`` cut into pieces of at most ``room`` lines each, as styled lines."""
+    lines = console.render_lines(renderable, console.options, pad=False)
+    texts = []
+    for line in lines:
+        text = Text()
+        for seg in line:
+            if not seg.control:
+                text.append(seg.text, seg.style)
+        texts.append(text)
+    room = max(1, room)
+    return [texts[i : i + room] for i in range(0, len(texts), room)] or [[]]

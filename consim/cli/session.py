@@ -46,6 +46,7 @@ from consim.cli.screen import (
     lines_needed,
     menu_pages,
     plain,
+    screenfuls,
 )
 from consim.core.action import Action
 from consim.core.errors import IllegalAction
@@ -182,6 +183,24 @@ class Session:
 
     def out(self, renderable: RenderableType) -> None:
         self.console.print(renderable)
+
+    def paged(self, renderable: RenderableType) -> None:
+        """Show ``renderable``; on a terminal, a screenful at a time when it is taller than the
+        screen (help, a long card, the log), so nothing scrolls away unread."""
+        room = self.console.height - 2
+        if not self.console.is_terminal or height_of(self.console, renderable) <= room:
+            self.out(renderable)
+            return
+        pieces = screenfuls(self.console, renderable, room)
+        for i, piece in enumerate(pieces):
+            for line in piece:
+                self.out(line)
+            if i + 1 < len(pieces):
+                left = len(pieces) - i - 1
+                pages = f"{left} page{'s' if left > 1 else ''}"
+                answer = self._read(plain(f"-- more ({pages}): Enter, or q to stop -- ", "dim"))
+                if answer.strip().lower().startswith("q"):
+                    return
 
     def _keyboard(self, prompt: Text) -> str:
         return self.console.input(prompt)
@@ -392,7 +411,7 @@ class Session:
         word = word.lower()
         rest = rest.strip()
         if word in ("help", "?"):
-            self.out(self._help(seat, prompt))
+            self.paged(self._help(seat, prompt))
         elif word == "quit":
             self._quit("Stopped")
             return _Next.QUIT
@@ -401,7 +420,7 @@ class Session:
             if rest == "--json":
                 self.console.print_json(json.dumps(view, default=str))
             else:
-                self.out(render_view(view))
+                self.paged(render_view(view))
         elif word == "log":
             self._log(seat, rest)
         elif word == "save":
@@ -464,8 +483,9 @@ class Session:
         entries: list[LogEntry] = self.state.visible_log(seat)
         if rest in ("", "all") or rest.isdigit():
             n = len(entries) if rest == "all" else int(rest or 20)
-            for entry in entries[len(entries) - min(n, len(entries)) :]:
-                self.out(indented(entry))
+            shown_entries = entries[len(entries) - min(n, len(entries)) :]
+            if shown_entries:
+                self.paged(Group(*(indented(entry) for entry in shown_entries)))
             if not entries:
                 self.out(plain("The log is empty.", "dim"))
         else:
@@ -530,7 +550,7 @@ class Session:
         except Exception as exc:  # a game's command must not end the session
             self.out(plain(f"{word}: {exc}", "red"))
             return
-        self.out(shown_)
+        self.paged(shown_)
 
     def _help(self, seat: str, prompt: Prompt) -> RenderableType:
         width = self.console.width

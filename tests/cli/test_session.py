@@ -146,6 +146,24 @@ def test_help_examples_are_typed_forms_that_work(tmp_path: Path) -> None:
         resolve(form, state.prompt("US").actions)
 
 
+def test_long_output_on_a_terminal_comes_a_screenful_at_a_time(tmp_path: Path) -> None:
+    # Help is taller than 12 rows: on a terminal it stops after each screenful and asks.
+    result = play(iraq(), US_ONLY, ["help", "", "quit"], tmp_path / "g.json", height=12, terminal=True)
+    asked = [s for s in result.screens if s.rstrip().endswith("-- more") or "Enter, or q to stop" in s[-80:]]
+    assert asked, "help taller than the screen was not paged"
+    assert "Commands at any prompt" in result.output  # Enter showed the rest
+    # 'q' stops the paging and goes back to the prompt; the next line is a command again
+    stopped = play(iraq(), US_ONLY, ["help", "q", "quit"], tmp_path / "h.json", height=12, terminal=True)
+    assert "Commands at any prompt" not in stopped.output
+    assert stopped.code == 0 and "Stopped" in stopped.output
+
+
+def test_long_output_is_not_paged_when_not_writing_to_a_terminal(tmp_path: Path) -> None:
+    result = play(iraq(), US_ONLY, ["help", "quit"], tmp_path / "g.json", height=12)
+    assert "Enter, or q to stop" not in result.output
+    assert "Commands at any prompt" in result.output
+
+
 def test_a_games_own_commands_and_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from consim.games.iraq import present
 
