@@ -211,7 +211,8 @@ def _pack(prefix: str, items: Sequence[str], lines: int = 2, more: str = "") -> 
     for i, item in enumerate(items):
         sep = "" if current in (prefix, indent) else ", "
         left = len(items) - i - 1
-        tail = f", +{left} more{more}" if left and len(out) == lines - 1 else ""
+        # the last line keeps room for the count of what is left, the others for a comma
+        tail = (f", +{left} more{more}" if left else "") if len(out) == lines - 1 else ","
         if len(current) + len(sep) + len(item) + len(tail) <= WIDTH:
             current += sep + item
             shown += 1

@@ -227,3 +227,19 @@ def test_levels_of_reads_scores() -> None:
     assert present.levels_of({"A": 2.0, "B": 0.0}, "victory level") == {"A": "major", "B": "none"}
     assert present.levels_of({"A": 30.0, "B": 24.0}, "VP") == {"A": "minor", "B": "none"}
     assert present.levels_of({"A": 30.0, "B": 18.0}, "VP") == {"A": "major", "B": "none"}
+
+
+def test_packed_lists_keep_to_80_columns_whole() -> None:
+    """Lists of stacks are cut between items, never in the middle of one, with the rest
+    counted; a line that goes on keeps room for its comma."""
+    from consim.games.fitna.present_words import _pack
+
+    items = [f"{name} {n}" for n, name in enumerate(["Damascus", "East Ghouta", "Jisr al-Shughur"] * 6)]
+    for count in range(1, len(items) + 1):
+        for rows in (1, 2, 3):
+            lines = _pack("Yours: ", items[:count], lines=rows, more=" ('stacks')")
+            assert len(lines) <= rows
+            assert all(len(line) <= 80 and not line.endswith("…") for line in lines), lines
+            shown = sum(line.count(",") + 1 for line in lines) - sum(line.endswith(",") for line in lines)
+            counted = re.search(r"\+(\d+) more", lines[-1])
+            assert (shown - 1 + int(counted.group(1)) if counted else shown) == count, lines
