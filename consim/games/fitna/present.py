@@ -354,7 +354,7 @@ def decision_lines(view: View) -> list[str]:
         here = next((s for s in view["spaces"] if s["name"] == d["attack_from"]), None)
         out = []
         if here and here.get("stack"):
-            out.append(fit(f"On {d['attack_from']}: {stack_text(here['stack'])}."))
+            out += _wrap(f"On {d['attack_from']}: {stack_text(here['stack'])}.", "    ", first="")
         seat = view.get("seat")
         by_name = {s["name"]: s for s in view["spaces"]}
         targets = []
