@@ -65,7 +65,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("view", "the board again ('view --json': the data)"),
     ("log [N]", "the last N lines of the log you may read (20; 'log all')"),
     ("undo", "take back your last action (not past a roll, draw or reveal)"),
-    ("say SEAT text", "a message ('say Kurd,Shia text', 'say all text')"),
+    ("say SEAT text", "a message to one player, several ('say A,B text') or all ('say all text')"),
     ("save [FILE]", "save now (the game is also saved after every move)"),
     ("quit", "save and stop ('consim play GAME --resume FILE' goes on)"),
 )
@@ -574,7 +574,8 @@ class Session:
             parts.append(grid)
         parts.append(plain("Commands at any prompt:", "bold"))
         grid = Table.grid(padding=(0, 2))
-        rows = list(COMMANDS)
+        # a message needs someone to read it: not offered in a solitaire game
+        rows = [row for row in COMMANDS if len(self.game.seats) > 1 or not row[0].startswith("say")]
         for name, fn in self.commands.items():
             doc = (fn.__doc__ or "").strip().splitlines()
             rows.append((name, doc[0] if doc else f"{self.game.id}'s own command"))

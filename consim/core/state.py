@@ -661,7 +661,7 @@ class State:
     def _say_action(self, seat: str, action: Action) -> None:
         """``say SEAT[,SEAT] text`` or ``say all text``: a message, not a game action."""
         if len(action.args) < 2:
-            raise MalformedAction('say needs recipients and text: say Kurd "meet me later"')
+            raise MalformedAction('say needs recipients and text: say SEAT "meet me later" (or say all ...)')
         targets = action.args[0]
         names = None if targets.lower() == "all" else [t for t in targets.split(",") if t]
         self.say(seat, names, " ".join(action.args[1:]))
