@@ -1,0 +1,136 @@
+"""The server's tables and its connection to the database (SQLite by default, PostgreSQL in
+production), with SQLAlchemy 2.0.
+
+A game row keeps the whole position (``State.to_dict(undo=True)``: seed, RNG, every action,
+the log, the chat and what undo needs) and a ``revision`` that goes up with every change
+(action, undo, message). A seat row keeps who plays a seat and, for a person, the SHA-256
+hash of the secret in that seat's link: the secret itself is never stored.
+
+>>> store = Store("sqlite://")
+>>> with store.session() as db:
+...     _ = db.add(GameRow(game="iraq", options={"players": 2}, state={}, version=0))
+...     db.commit()
+...     db.scalar(select(GameRow.game))
+'iraq'
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, create_engine, event, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+__all__ = ["Base", "GameRow", "SeatRow", "Store", "hash_token", "select"]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """One game: which game and options, the saved position, and its versions."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: State.to_dict(undo=True): restores the position exactly, undo included
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: the engine's version of the position (State.version): what expect_version is checked against
+    version: Mapped[int] = mapped_column(Integer)
+    #: goes up by one with every change (actions, undo, messages): what live pages watch
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    #: the seed the bots of this game are made with
+    bot_seed: Mapped[int] = mapped_column(Integer, default=0)
+    #: "playing" or "over"
+    status: Mapped[str] = mapped_column(String(20), default="playing")
+    #: seats to act now, comma-separated (for the lobby, without restoring the game)
+    to_act: Mapped[str] = mapped_column(String(200), default="")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="game_row", cascade="all, delete-orphan", order_by="SeatRow.position"
+    )
+
+
+class SeatRow(Base):
+    """Who plays one seat of a game: a person (with the hash of their link's secret) or a bot."""
+
+    __tablename__ = "seats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[str] = mapped_column(String(40))
+    #: "human" or "bot"
+    kind: Mapped[str] = mapped_column(String(10))
+    #: the bot's kind ("random", "heuristic"...), empty for a person
+    bot: Mapped[str] = mapped_column(String(40), default="")
+    #: SHA-256 of the link's secret (a person's seat), else None
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, index=True, default=None)
+
+    game_row: Mapped[GameRow] = relationship(back_populates="seats")
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a link's secret: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Store:
+    """The database: an engine, sessions, and the tables created on first use.
+
+    SQLite transactions start with ``BEGIN IMMEDIATE`` (one writer at a time, across
+    processes too) and commit with ``synchronous=FULL``: a game acknowledged to a player is on
+    disk. PostgreSQL locks the game's row (``SELECT ... FOR UPDATE``) for the same effect.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sqlite = url.startswith("sqlite")
+        if self.sqlite:
+            memory = url in ("sqlite://", "sqlite:///:memory:")
+            self.engine: Engine = create_engine(
+                url,
+                connect_args={"check_same_thread": False, "timeout": 30, "isolation_level": None},
+                poolclass=StaticPool if memory else None,
+            )
+            _immediate_transactions(self.engine)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def session(self) -> Session:
+        return self._sessions()
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _immediate_transactions(engine: Engine) -> None:
+    """SQLite: let SQLAlchemy start transactions itself, as ``BEGIN IMMEDIATE`` (the pysqlite
+    driver's own transaction handling is turned off by ``isolation_level=None``)."""
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")

@@ -1,0 +1,366 @@
+"""What the server does with games, through consim's public contract only: create a game with
+its seats, find the seat a link's secret opens, show a seat what it may see, and carry out its
+actions, undos and messages, each in one database transaction; bots then play until a person
+must decide.
+
+A position is saved whole after every change (``State.to_dict(undo=True)``) and restored from
+the database when needed; a small cache keeps the last restored state of each game and is used
+only while the database still holds that same revision.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+import consim
+from consim.bots.base import bot_kinds, make_bot
+from consim.core.errors import IllegalAction, OptionError, RestoreError, VersionConflict
+from consim.core.game import Game, State
+from consim.server.db import GameRow, SeatRow, Store, hash_token, select
+
+#: how many bot decisions one request may run before the game is declared stuck
+MAX_BOT_STEPS = 20_000
+#: the longest chat message accepted, in characters
+MAX_MESSAGE = 1_000
+
+
+class ServerError(Exception):
+    """A request the server refuses: an HTTP status and a message in plain words."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a link opens: a game and a seat (``None``: a spectator)."""
+
+    game_id: int
+    seat: str | None
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new game: its number and the secret of each person's seat link."""
+
+    game_id: int
+    tokens: dict[str, str]
+
+
+class Service:
+    """Games kept in a :class:`Store`, played through the public contract."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._games: dict[str, Game] = {}
+        self._cache: dict[int, tuple[int, State]] = {}
+        self._locks: dict[int, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # -- games and states ------------------------------------------------------------------
+
+    def game(self, name: str, options: Mapping[str, Any]) -> Game:
+        """The :class:`Game` of ``name`` with ``options`` (loaded once per process)."""
+        key = json.dumps([name, dict(options)], sort_keys=True)
+        found = self._games.get(key)
+        if found is None:
+            if name not in consim.list_games():
+                raise ServerError(422, f"unknown game {name!r}; games: {', '.join(consim.list_games())}")
+            try:
+                found = consim.load_game(name, **options)
+            except OptionError as exc:
+                raise ServerError(422, str(exc)) from None
+            self._games[key] = found
+        return found
+
+    def _lock(self, game_id: int) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def _state(self, row: GameRow) -> State:
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.revision:
+            return cached[1]
+        game = self.game(row.game, row.options)
+        try:
+            state = game.restore(row.state)
+        except RestoreError as exc:
+            raise ServerError(500, f"game {row.id} cannot be restored: {exc}") from None
+        self._cache[row.id] = (row.revision, state)
+        return state
+
+    @contextmanager
+    def _reading(self, game_id: int) -> Iterator[tuple[GameRow, State]]:
+        with self.store.session() as db, db.begin():
+            row = db.get(GameRow, game_id)
+            if row is None:
+                raise ServerError(404, f"there is no game {game_id}")
+            with self._lock(game_id):
+                yield row, self._state(row)
+
+    @contextmanager
+    def _writing(self, game_id: int) -> Iterator[tuple[Session, GameRow, State]]:
+        """One transaction with the game's row locked; the caller changes the state, which is
+        saved and committed on leaving. On any error nothing is saved and the cached state
+        (which may have been changed) is forgotten."""
+        with self.store.session() as db, db.begin():
+            row = db.scalars(select(GameRow).where(GameRow.id == game_id).with_for_update()).one_or_none()
+            if row is None:
+                raise ServerError(404, f"there is no game {game_id}")
+            with self._lock(game_id):
+                state = self._state(row)
+                try:
+                    yield db, row, state
+                    self._save(row, state)
+                    db.flush()
+                except BaseException:
+                    self._cache.pop(game_id, None)
+                    raise
+                self._cache[game_id] = (row.revision, state)
+        # committed; if the commit itself failed, the exception leaves the cache entry of a
+        # revision the database does not hold, which is never used
+
+    @staticmethod
+    def _save(row: GameRow, state: State) -> None:
+        row.state = state.to_dict(undo=True)
+        row.version = state.version
+        row.revision = row.revision + 1
+        row.status = "over" if state.is_over() else "playing"
+        row.to_act = ",".join(state.to_act())[:200]
+
+    # -- creating a game -------------------------------------------------------------------
+
+    def create(
+        self, name: str, options: Mapping[str, Any], players: Mapping[str, str], seed: int | None = None
+    ) -> Created:
+        """A new game of ``name`` with ``options``; ``players`` maps every seat to ``"human"``
+        or a bot kind (``"random"``, ``"heuristic"``...). Bots that act first move at once."""
+        game = self.game(name, options)
+        missing = [s for s in game.seats if s not in players]
+        extra = [s for s in players if s not in game.seats]
+        if missing or extra:
+            problems = []
+            if missing:
+                problems.append(f"no player for {', '.join(missing)}")
+            if extra:
+                problems.append(f"no seat {', '.join(repr(s)[:40] for s in extra)}")
+            raise ServerError(422, f"{'; '.join(problems)}: the seats are {', '.join(game.seats)}")
+        kinds = bot_kinds(game)
+        for seat, who in players.items():
+            if who != "human" and who not in kinds:
+                raise ServerError(
+                    422, f"{seat}: {who[:40]!r} is neither 'human' nor a bot ({', '.join(sorted(kinds))})"
+                )
+        state = game.new_game(seed)
+        bot_seed = secrets.randbits(31)
+        tokens: dict[str, str] = {}
+        row = GameRow(
+            game=name, options=dict(game.options), state={}, version=0, revision=0, bot_seed=bot_seed
+        )
+        for i, seat in enumerate(game.seats):
+            who = players[seat]
+            seat_row = SeatRow(position=i, seat=seat, kind="human" if who == "human" else "bot")
+            if who == "human":
+                tokens[seat] = secrets.token_urlsafe(24)
+                seat_row.token_hash = hash_token(tokens[seat])
+            else:
+                seat_row.bot = who
+            row.seats.append(seat_row)
+        self._play_bots(row, state)
+        self._save(row, state)
+        with self.store.session() as db, db.begin():
+            db.add(row)
+            db.flush()
+            game_id = row.id
+        self._cache[game_id] = (row.revision, state)
+        return Created(game_id, tokens)
+
+    # -- links -----------------------------------------------------------------------------
+
+    def access(self, game_id: int, token: str | None) -> Access:
+        """What ``token`` opens in game ``game_id`` (``None``: the spectator's view). A secret
+        that is not one of this game's seat links is refused (403)."""
+        with self.store.session() as db:
+            if db.get(GameRow, game_id) is None:
+                raise ServerError(404, f"there is no game {game_id}")
+            if token is None:
+                return Access(game_id, None)
+            found = db.scalars(select(SeatRow).where(SeatRow.token_hash == hash_token(token))).one_or_none()
+        if found is None or found.game_id != game_id:
+            raise ServerError(403, "this link does not open a seat of this game")
+        return Access(game_id, found.seat)
+
+    # -- what a seat sees ------------------------------------------------------------------
+
+    def page(self, access: Access) -> dict[str, Any]:
+        """Everything a seat's page shows, from what the seat may know (``view``, its prompt,
+        its visible log and the messages it may read)."""
+        with self._reading(access.game_id) as (row, state):
+            return _page(row, state, access.seat)
+
+    def revision(self, game_id: int) -> int:
+        """The game's revision (it goes up with every change), for live pages."""
+        with self.store.session() as db:
+            found = db.scalar(select(GameRow.revision).where(GameRow.id == game_id))
+        if found is None:
+            raise ServerError(404, f"there is no game {game_id}")
+        return found
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every game, newest first: number, game, options, who plays, whose turn, status."""
+        with self.store.session() as db:
+            rows = db.scalars(select(GameRow).order_by(GameRow.id.desc()).limit(200)).all()
+            return [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "options": dict(r.options),
+                    "players": {s.seat: "person" if s.kind == "human" else f"{s.bot} bot" for s in r.seats},
+                    "to_act": [s for s in r.to_act.split(",") if s],
+                    "status": r.status,
+                    "revision": r.revision,
+                }
+                for r in rows
+            ]
+
+    # -- changes ---------------------------------------------------------------------------
+
+    def act(self, access: Access, action: str, expect_version: int) -> dict[str, Any]:
+        """Carry out the seat's ``action`` (its text form) if the position is still
+        ``expect_version``; then bots play until a person must decide."""
+        seat = _player(access)
+        if len(action) > 500:
+            raise ServerError(422, "an action is a short text, such as 'done'")
+        with self._writing(access.game_id) as (_, row, state):
+            if expect_version != state.version:
+                raise ServerError(
+                    409,
+                    f"the position has changed (it is at version {state.version}, not {expect_version}): "
+                    "look again before acting",
+                )
+            if action.split(maxsplit=1)[:1] == ["say"]:
+                raise ServerError(422, "messages are sent with the chat, not as actions")
+            try:
+                state.apply(seat, action, expect_version=expect_version)
+            except VersionConflict as exc:
+                raise ServerError(409, str(exc)) from None
+            except IllegalAction as exc:
+                raise ServerError(422, str(exc)) from None
+            self._play_bots(row, state)
+            return _page(row, state, seat, revision=row.revision + 1)
+
+    def undo(self, access: Access, expect_version: int) -> dict[str, Any]:
+        """Take back the seat's last action, and the bots' actions that followed it, within
+        the core's rules (not past a die roll, a draw or a reveal)."""
+        seat = _player(access)
+        with self._writing(access.game_id) as (_, row, state):
+            if expect_version != state.version:
+                raise ServerError(
+                    409, f"the position has changed (version {state.version}, not {expect_version})"
+                )
+            bots = {s.seat for s in row.seats if s.kind == "bot"}
+            trial = state.clone()
+            actions = trial.record().actions
+            n = len(actions)
+            while n and actions[n - 1][0] in bots and trial.can_undo():
+                trial.undo()
+                n -= 1
+            if not n or actions[n - 1][0] != seat or not trial.can_undo(seat):
+                raise ServerError(
+                    409,
+                    "nothing to undo: your last action was followed by a die roll, a draw or a reveal, "
+                    "or another player has acted since",
+                )
+            # the trial succeeded: do the same on the state itself
+            for _ in range(len(actions) - n):
+                state.undo()
+            state.undo(seat)
+            return _page(row, state, seat, revision=row.revision + 1)
+
+    def say(self, access: Access, to: list[str] | None, text: str) -> dict[str, Any]:
+        """Send a message from the seat to some seats (``None``: the whole table)."""
+        seat = _player(access)
+        if len(text) > MAX_MESSAGE:
+            raise ServerError(422, f"a message is at most {MAX_MESSAGE} characters")
+        with self._writing(access.game_id) as (_, row, state):
+            try:
+                state.say(seat, to, text)
+            except IllegalAction as exc:
+                raise ServerError(422, str(exc)) from None
+            return _page(row, state, seat, revision=row.revision + 1)
+
+    # -- bots ------------------------------------------------------------------------------
+
+    def _play_bots(self, row: GameRow, state: State) -> None:
+        """Bots move until nobody is to act or only people are."""
+        kinds = {s.seat: s.bot for s in row.seats if s.kind == "bot"}
+        if not kinds:
+            return
+        positions = {s.seat: s.position for s in row.seats}
+        for _ in range(MAX_BOT_STEPS):
+            seat = next((s for s in state.to_act() if s in kinds and state.legal_actions(s)), None)
+            if seat is None:
+                return
+            # a bot made afresh for each decision, from a seed fixed by the game and position
+            bot = make_bot(
+                state.game,
+                kinds[seat],
+                seat,
+                row.bot_seed * 1_000_003 + positions[seat] * 7_919 + state.version,
+            )
+            view = state.view(seat) if bot.uses_view else {}
+            state.apply(seat, bot.choose(view, state.legal_actions(seat)))
+        raise ServerError(500, f"the bots made {MAX_BOT_STEPS} decisions without reaching a person's turn")
+
+
+def _player(access: Access) -> str:
+    if access.seat is None:
+        raise ServerError(403, "a spectator's link can only watch; use your seat's link to play")
+    return access.seat
+
+
+def _page(row: GameRow, state: State, seat: str | None, revision: int | None = None) -> dict[str, Any]:
+    to_act = list(state.to_act())
+    prompt = state.prompt(seat) if seat is not None else None
+    page: dict[str, Any] = {
+        "game_id": row.id,
+        "game": row.game,
+        "title": state.game.title,
+        "options": dict(row.options),
+        "seat": seat,
+        "players": {s.seat: "person" if s.kind == "human" else f"{s.bot} bot" for s in row.seats},
+        "version": state.version,
+        "revision": row.revision if revision is None else revision,
+        "to_act": to_act,
+        "your_turn": seat is not None and seat in to_act and bool(prompt and prompt.actions),
+        "prompt": {"text": prompt.text, "rule": prompt.rule} if prompt is not None else None,
+        "actions": [a.text for a in prompt.actions] if prompt is not None else [],
+        "can_undo": seat is not None and state.can_undo(seat),
+        "view": state.view(seat),
+        "log": [{"seq": e.seq, "text": e.text, "rule": e.rule} for e in state.visible_log(seat)],
+        "chat": [
+            {"from": m.sender, "to": list(m.to) if m.to is not None else None, "text": m.text}
+            for m in state.chat(seat)
+        ],
+        "over": state.is_over(),
+        "outcome": None,
+    }
+    outcome = state.outcome()
+    if outcome is not None:
+        page["outcome"] = {
+            "result": outcome.result,
+            "winners": list(outcome.winners),
+            "scores": dict(outcome.scores),
+            "unit": outcome.unit,
+        }
+    return page

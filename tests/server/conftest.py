@@ -1,0 +1,45 @@
+"""Fixtures of the server tests: an application over a fresh SQLite file, and helpers that
+create and play games through the JSON API."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():  # starlette suggests another httpx; the tests use httpx itself
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+    from fastapi.testclient import TestClient
+
+from consim.server import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url)) as c:
+        yield c
+
+
+def create(client: TestClient, players: dict[str, str], seed: int = 3, **options: Any) -> dict[str, Any]:
+    """A new game through the API (Iraq, 2 players unless told): its number, links and secrets."""
+    options.setdefault("players", 2)
+    r = client.post(
+        "/api/games",
+        json={"game": options.pop("game", "iraq"), "options": options, "players": players, "seed": seed},
+    )
+    assert r.status_code == 201, r.text
+    made: dict[str, Any] = r.json()
+    made["tokens"] = {seat: url.rsplit("/", 1)[1] for seat, url in made["seats"].items()}
+    return made
+
+
+def seat_url(made: dict[str, Any], seat: str) -> str:
+    return f"/api/games/{made['game_id']}/seat/{made['tokens'][seat]}"
