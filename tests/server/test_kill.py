@@ -1,0 +1,117 @@
+"""``consim serve`` as a real process: the live stream announces changes, and a server killed
+with SIGKILL mid-game serves the game again at its last acknowledged action."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def _server(folder: Path, port: int) -> Iterator[subprocess.Popen[str]]:
+    """``consim serve`` on ``port`` with its default database (consim.db in ``folder``)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from consim.cli.main import app; app()", "serve", "--port", str(port)],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")
+            time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+        if proc.stdout:
+            proc.stdout.close()
+
+
+def _page(client: httpx.Client, url: str) -> dict[str, Any]:
+    r = client.get(url)
+    assert r.status_code == 200, r.text
+    page: dict[str, Any] = r.json()
+    return page
+
+
+def test_a_game_survives_sigkill_at_its_last_acknowledged_action(tmp_path: Path) -> None:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    with _server(tmp_path, port) as proc, httpx.Client(base_url=base, timeout=10) as client:
+        r = client.post(
+            "/api/games",
+            json={
+                "game": "iraq",
+                "options": {"players": 2},
+                "players": {"US": "human", "Insurgent": "heuristic"},
+            },
+        )
+        assert r.status_code == 201, r.text
+        url = r.json()["seats"]["US"].removeprefix(base).replace("/play/", "/api/games/", 1)
+        game_id = r.json()["game_id"]
+        url = url.replace(f"/api/games/{game_id}/", f"/api/games/{game_id}/seat/", 1)
+        page = _page(client, url)
+        # the live stream: the revision now, then again at each change
+        with client.stream("GET", f"/games/{game_id}/events") as events:
+            lines = events.iter_lines()
+            assert next(lines) == "retry: 2000"
+            assert next(lines) == "event: revision"
+            assert next(lines) == f"data: {page['revision']}"
+            acknowledged = page
+            for _ in range(7):
+                r = client.post(
+                    f"{url}/action",
+                    json={"action": acknowledged["actions"][0], "expect_version": acknowledged["version"]},
+                )
+                assert r.status_code == 200, r.text
+                acknowledged = r.json()
+            seen = [line for line in (next(lines) for _ in range(4)) if line.startswith("data:")]
+            assert seen and int(seen[-1].removeprefix("data: ")) > page["revision"]
+        assert "consim.db" in os.listdir(tmp_path)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    assert proc.returncode == -signal.SIGKILL
+    with _server(tmp_path, port) as proc, httpx.Client(base_url=base, timeout=10) as client:
+        again = _page(client, url)
+        assert again == acknowledged
+        # and play goes on from there
+        r = client.post(
+            f"{url}/action", json={"action": again["actions"][0], "expect_version": again["version"]}
+        )
+        assert r.status_code == 200 and r.json()["version"] > again["version"]
+
+
+def test_serve_says_where_it_listens(tmp_path: Path) -> None:
+    port = _free_port()
+    with _server(tmp_path, port) as proc:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=15)
+    assert f"http://127.0.0.1:{port}/" in out and "consim.db" in out
+    assert "Traceback" not in out

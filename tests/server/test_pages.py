@@ -1,0 +1,140 @@
+"""The HTML pages, and secrecy: what a seat's JSON and HTML hold is what its view holds."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import consim
+from tests.server.conftest import create, seat_url
+
+#: what a page must never show a person
+_JUNK = re.compile(r"\bNone\b|Traceback|\{'|\['|&lt;|object at 0x")
+
+
+def _text(page_html: str) -> str:
+    """The visible text of a page (tags, the style sheet and the script left out)."""
+    page_html = re.sub(r"<(style|script)\b.*?</\1>", "", page_html, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", page_html)))
+
+
+def test_lobby_new_game_form_and_a_seat_page(client: TestClient) -> None:
+    assert "No games yet" in client.get("/").text
+    chooser = client.get("/new")
+    assert chooser.status_code == 200 and 'href="/new?game=iraq"' in chooser.text
+    form = client.get("/new", params={"game": "iraq", "players": "2"})
+    assert form.status_code == 200
+    assert 'name="seat:US"' in form.text and 'name="seat:Insurgent"' in form.text
+    assert 'name="seat:Kurd"' not in form.text  # two players: two seats
+    created = client.post(
+        "/new",
+        data={"game": "iraq", "option:players": "2", "seat:US": "human", "seat:Insurgent": "heuristic"},
+    )
+    assert created.status_code == 201, created.text
+    links = re.findall(r'href="(http://testserver/play/\d+/[\w-]+)"', created.text)
+    assert len(links) == 1 and "/watch/" in created.text
+    seat_page = client.get(links[0])
+    text = _text(seat_page.text)
+    assert "You play US" in text and "Your turn" in text and "Insurgent: heuristic bot" in text
+    assert seat_page.text.count('action="/play/') >= 3  # the legal actions as buttons, and chat
+    assert not _JUNK.search(text), _JUNK.search(text)
+    assert "<title>Your turn" in seat_page.text
+    # press the first button: the form posts the action and comes back to the page
+    action = re.search(r'name="action" value="([^"]*)"', seat_page.text)
+    version = re.search(r'name="expect_version" value="(\d+)"', seat_page.text)
+    assert action and version
+    path = links[0].removeprefix("http://testserver")
+    pressed = client.post(
+        f"{path}/act",
+        data={"action": html.unescape(action.group(1)), "expect_version": version.group(1)},
+        follow_redirects=False,
+    )
+    assert pressed.status_code == 303 and pressed.headers["location"] == path
+    again = client.get(path)
+    assert f'name="expect_version" value="{int(version.group(1)) + 1}"' in again.text
+    # the same button once more: the position has moved on, said in words on the page
+    stale = client.post(
+        f"{path}/act", data={"action": html.unescape(action.group(1)), "expect_version": version.group(1)}
+    )
+    assert stale.status_code == 409 and "the position has changed" in _text(stale.text)
+    lobby = _text(client.get("/").text)
+    assert "iraq #1" in lobby and "players 2" in lobby and "US: person" in lobby
+    watch = client.get("/watch/1")
+    assert watch.status_code == 200 and "You are watching" in _text(watch.text)
+    assert 'action="/play/' not in watch.text
+    assert client.get("/play/1/wrong").status_code == 403
+    assert "does not open a seat" in _text(client.get("/play/1/wrong").text)
+    missing = client.get("/no/such/page")
+    assert missing.status_code == 404 and not _JUNK.search(_text(missing.text))
+
+
+def test_a_new_game_form_with_a_bad_option_says_so(client: TestClient) -> None:
+    r = client.get("/new", params={"game": "iraq", "players": "9"})
+    assert r.status_code == 422 and "players" in _text(r.text)
+    r = client.get("/new", params={"game": "iraq", "players": "two"})
+    assert r.status_code == 422 and "not a whole number" in _text(r.text)
+
+
+def _names(view: Any) -> set[str]:
+    """The card names in a view (anything under a "name" key, and the reveals)."""
+    found: set[str] = set()
+    if isinstance(view, dict):
+        for k, v in view.items():
+            if k == "name" and isinstance(v, str):
+                found.add(v)
+            found |= _names(v)
+    elif isinstance(view, list):
+        for v in view:
+            found |= _names(v)
+    return found
+
+
+def test_no_page_shows_a_card_its_seat_may_not_know(client: TestClient) -> None:
+    """Two people play; at every position each seat's JSON, HTML and the spectator's pages
+    hold no name of a card in another hand that the seat's own view and log do not hold."""
+    seed = 8
+    made = create(client, {"US": "human", "Insurgent": "human"}, seed=seed)
+    local = consim.load_game("iraq", players=2).new_game(seed=seed)  # the same game, as an oracle
+    gid = made["game_id"]
+    choose = random.Random(2).choice
+    checked = 0
+    for step in range(40):
+        hands = {s: _names(local.view(s).get("hand", [])) for s in local.game.seats}
+        for seat in (*local.game.seats, None):
+            known = json.dumps(local.view(seat)) + " ".join(e.text for e in local.visible_log(seat))
+            secret = {n for s, hand in hands.items() if s != seat for n in hand if n not in known}
+            if seat is None:
+                shown = [
+                    client.get(f"/api/games/{gid}/watch").text,
+                    _text(client.get(f"/watch/{gid}").text),
+                ]
+            else:
+                shown = [
+                    client.get(seat_url(made, seat)).text,
+                    _text(client.get(f"/play/{gid}/{made['tokens'][seat]}").text),
+                ]
+                # the seat's own hand is on its pages (the check can see names at all)
+                for name in hands[seat]:
+                    assert name in shown[1], name
+            for text in shown:
+                body = json.loads(text) if text.startswith("{") else text
+                flat = json.dumps(body, ensure_ascii=False) if isinstance(body, dict) else body
+                leaked = sorted(n for n in secret if n in flat)
+                assert not leaked, (seat, step, leaked)
+            checked += len(secret)
+        seat = next(iter(local.to_act()), None)
+        if seat is None:
+            break
+        page = client.get(seat_url(made, seat)).json()
+        action = choose(page["actions"])
+        r = client.post(
+            f"{seat_url(made, seat)}/action", json={"action": action, "expect_version": page["version"]}
+        )
+        assert r.status_code == 200, r.text
+        local.apply(seat, action)
+    assert checked > 100  # hidden cards were there to leak
