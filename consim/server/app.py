@@ -256,6 +256,7 @@ def create_app(db_url: str) -> FastAPI:
             status=status,
             page=page,
             board=board_text(page["view"]),
+            picture=board_picture(page["view"]),
             base=base,
             error=error,
         )
@@ -432,6 +433,14 @@ def describe_options(options: dict[str, Any]) -> str:
             value = "yes" if value else "no"
         shown.append(f"{name.replace('_', ' ')} {value}")
     return ", ".join(shown)
+
+
+def board_picture(view: dict[str, Any]) -> str:
+    """The board as an SVG picture drawn from the view, for games that draw one ("" if not)."""
+    from consim.cli.render import game_picture
+
+    draw = game_picture(str(view.get("game")))
+    return draw(view) if draw is not None else ""
 
 
 def board_text(view: dict[str, Any]) -> str:

@@ -30,11 +30,10 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 def create(client: TestClient, players: dict[str, str], seed: int = 3, **options: Any) -> dict[str, Any]:
     """A new game through the API (Iraq, 2 players unless told): its number, links and secrets."""
-    options.setdefault("players", 2)
-    r = client.post(
-        "/api/games",
-        json={"game": options.pop("game", "iraq"), "options": options, "players": players, "seed": seed},
-    )
+    game = options.pop("game", "iraq")
+    if game == "iraq":
+        options.setdefault("players", 2)
+    r = client.post("/api/games", json={"game": game, "options": options, "players": players, "seed": seed})
     assert r.status_code == 201, r.text
     made: dict[str, Any] = r.json()
     made["tokens"] = {seat: url.rsplit("/", 1)[1] for seat, url in made["seats"].items()}

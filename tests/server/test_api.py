@@ -212,3 +212,23 @@ def test_messages_reach_only_their_readers(client: TestClient) -> None:
     # a spectator cannot act: there is no spectator secret to post with
     r = client.post(f"/api/games/{made['game_id']}/watch", json={"action": "done", "expect_version": 0})
     assert r.status_code == 405
+
+
+def test_simultaneous_submissions_are_serialised(client: TestClient) -> None:
+    """Eight requests for the same version at once (eight tabs): one is carried out, the
+    others are told the position has changed; the game took exactly one action."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    made = create(client, {"US": "human", "Insurgent": "human"})
+    url = seat_url(made, "US")
+    page = _page(client, url)
+
+    def submit(i: int) -> int:
+        body = {"action": page["actions"][i % len(page["actions"])], "expect_version": page["version"]}
+        return client.post(f"{url}/action", json=body).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        codes = sorted(pool.map(submit, range(8)))
+    assert codes == [200] + [409] * 7
+    after = _page(client, url)
+    assert after["version"] == page["version"] + 1 and after["revision"] == page["revision"] + 1
