@@ -1,10 +1,11 @@
 """The server's tables and its connection to the database (SQLite by default, PostgreSQL in
 production), with SQLAlchemy 2.0.
 
-A game row keeps the whole position (``State.to_dict(undo=True)``: seed, RNG, every action,
-the log, the chat and what undo needs) and a ``revision`` that goes up with every change
-(action, undo, message). A seat row keeps who plays a seat and, for a person, the SHA-256
-hash of the secret in that seat's link: the secret itself is never stored.
+The tables are made and changed by migrations (``consim/server/migrations``, alembic), run
+when the server starts. A game row keeps the whole position (``State.to_dict(undo=True)``:
+seed, RNG, every action, the log, the chat and what undo needs) and a ``revision`` that goes
+up with every change (action, undo, message). A seat row keeps who plays a seat and, for a
+person, the SHA-256 hash of the secret in that seat's link: the secret itself is never stored.
 
 >>> store = Store("sqlite://")
 >>> with store.session() as db:
@@ -109,7 +110,7 @@ class Store:
             _immediate_transactions(self.engine)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
-        Base.metadata.create_all(self.engine)
+        upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def session(self) -> Session:
@@ -117,6 +118,19 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database's tables up to the newest migration (alembic), creating them in
+    an empty database; one transaction, so two servers starting at once do not collide."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "consim.server:migrations")
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
 
 
 def _immediate_transactions(engine: Engine) -> None:

@@ -1,0 +1,1 @@
+"""One module per change of the server's tables, oldest first."""
