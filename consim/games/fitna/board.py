@@ -8,7 +8,7 @@ core after every step, and by ``FitnaState.set_unit`` and the rules' mutation he
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from consim.games.fitna.content import ARAB_ALLIES, HOME, NO_OVERFLIGHT, FitnaTables
 from consim.games.fitna.content import COUNTRIES as COUNTRY_NAMES
@@ -528,18 +528,24 @@ def supply_net(st: FitnaState, side: int, force: int, countries: frozenset[int] 
             ok = force in t.space_supplies[s]
         if ok:
             sources.append(s)
+    net = _spread(t.adj, control, side, sources)
+    st.cache[key] = net
+    return net
+
+
+def _spread(adj: Sequence[Sequence[int]], control: Sequence[int], side: int, start: list[int]) -> int:
+    """The spaces reached from ``start`` through spaces ``side`` controls, a bit per space."""
     net = 0
-    frontier = deque(sources)
-    for s in sources:
+    for s in start:
         net |= 1 << s
+    frontier = deque(start)
     while frontier:
         s = frontier.popleft()
-        for nb in t.adj[s]:
+        for nb in adj[s]:
             bit = 1 << nb
             if not net & bit and control[nb] == side:
                 net |= bit
                 frontier.append(nb)
-    st.cache[key] = net
     return net
 
 
@@ -570,18 +576,7 @@ def extra_net(st: FitnaState, side: int, sources: frozenset[int]) -> int:
         return cached
     t = st.tables
     control = st.data.control
-    start = [s for s in sorted(sources) if control[s] == side]
-    net = 0
-    for s in start:
-        net |= 1 << s
-    frontier = deque(start)
-    while frontier:
-        s = frontier.popleft()
-        for nb in t.adj[s]:
-            bit = 1 << nb
-            if not net & bit and control[nb] == side:
-                net |= bit
-                frontier.append(nb)
+    net = _spread(t.adj, control, side, [s for s in sorted(sources) if control[s] == side])
     st.cache[key] = net
     return net
 
