@@ -156,6 +156,10 @@ def create_app(db_url: str) -> FastAPI:
     def api_seat(game_id: int, token: str) -> dict[str, Any]:
         return service.page(service.access(game_id, token))
 
+    @app.get("/api/games/{game_id}/replay")
+    def api_replay(game_id: int, seat: str | None = None, step: int | None = None) -> dict[str, Any]:
+        return service.replay(game_id, seat, step)
+
     @app.post("/api/games/{game_id}/seat/{token}/action")
     def api_action(game_id: int, token: str, body: ActionIn) -> dict[str, Any]:
         access = service.access(game_id, token)
@@ -204,7 +208,13 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse)
     def lobby(request: Request) -> HTMLResponse:
-        return html(request, "lobby.html", games=service.lobby(), catalogue=catalogue())
+        entries = {g["game"]: g for g in catalogue()}
+        games = service.lobby()
+        for g in games:
+            entry = entries.get(g["game"])
+            g["title"] = entry["title"] if entry else g["game"]
+            g["options"] = _chosen_options(entry, g["options"]) if entry else g["options"]
+        return html(request, "lobby.html", games=games)
 
     @app.get("/new", response_class=HTMLResponse)
     def new_game(request: Request, game: str = "") -> HTMLResponse:
@@ -259,6 +269,17 @@ def create_app(db_url: str) -> FastAPI:
             picture=board_picture(page["view"]),
             base=base,
             error=error,
+        )
+
+    @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    def replay(request: Request, game_id: int, seat: str = "", step: int | None = None) -> HTMLResponse:
+        shown = service.replay(game_id, seat or None, step)
+        return html(
+            request,
+            "replay.html",
+            page=shown,
+            board=board_text(shown["view"]),
+            picture=board_picture(shown["view"]),
         )
 
     @app.get("/watch/{game_id}", response_class=HTMLResponse)
@@ -423,6 +444,17 @@ def _typed_options(entry: dict[str, Any], raw: dict[str, str]) -> dict[str, Any]
     return out
 
 
+def _chosen_options(entry: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """The options that tell games apart: the player count and scenario, and any other
+    option not at its default."""
+    defaults = {o["name"]: o["default"] for o in entry["options"]}
+    return {
+        k: v
+        for k, v in options.items()
+        if k in ("players", "scenario") or k not in defaults or defaults[k] != v
+    }
+
+
 def describe_options(options: dict[str, Any]) -> str:
     """Options in plain words: ``players 2, turns 10``."""
     shown = []
@@ -431,7 +463,7 @@ def describe_options(options: dict[str, Any]) -> str:
             continue
         if isinstance(value, bool):
             value = "yes" if value else "no"
-        shown.append(f"{name.replace('_', ' ')} {value}")
+        shown.append(f"{name.replace('_', ' ')} {str(value).replace('_', ' ')}")
     return ", ".join(shown)
 
 

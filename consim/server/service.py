@@ -233,6 +233,39 @@ class Service:
                 for r in rows
             ]
 
+    def replay(self, game_id: int, seat: str | None, step: int | None) -> dict[str, Any]:
+        """A finished game as ``seat`` saw it (``None``: the public) after its first ``step``
+        actions (``None``: the end): the view, the log so far and what that seat may know
+        of the action just taken (another seat's action is named only by who took it)."""
+        with self._reading(game_id) as (row, state):
+            if not state.is_over():
+                raise ServerError(409, "the game is not over: it can be replayed once it has ended")
+            record = state.record()
+            game = state.game
+        if seat is not None and seat not in game.seats:
+            raise ServerError(422, f"there is no seat {seat[:40]!r}; seats: {', '.join(game.seats)}")
+        total = len(record.actions)
+        step = total if step is None else step
+        if not 0 <= step <= total:
+            raise ServerError(422, f"step must be between 0 and {total}")
+        at = consim.replay(record, upto=step, game=game)
+        last = None
+        if step:
+            actor, text = record.actions[step - 1]
+            last = {"seat": actor, "action": text if actor == seat else None}
+        return {
+            "game_id": game_id,
+            "game": row.game,
+            "title": game.title,
+            "seat": seat,
+            "seats": list(game.seats),
+            "step": step,
+            "steps": total,
+            "last": last,
+            "view": at.view(seat),
+            "log": [{"seq": e.seq, "text": e.text, "rule": e.rule} for e in at.visible_log(seat)],
+        }
+
     # -- changes ---------------------------------------------------------------------------
 
     def act(self, access: Access, action: str, expect_version: int) -> dict[str, Any]:

@@ -63,7 +63,8 @@ def test_lobby_new_game_form_and_a_seat_page(client: TestClient) -> None:
     )
     assert stale.status_code == 409 and "the position has changed" in _text(stale.text)
     lobby = _text(client.get("/").text)
-    assert "iraq #1" in lobby and "players 2" in lobby and "US: person" in lobby
+    assert "The Iraq insurgency card game #1" in lobby and "players 2" in lobby and "US: person" in lobby
+    assert "turns" not in lobby  # options at their default are not listed
     watch = client.get("/watch/1")
     assert watch.status_code == 200 and "You are watching" in _text(watch.text)
     assert 'action="/play/' not in watch.text
@@ -156,3 +157,53 @@ def test_a_fitna_seat_page_draws_its_board_and_plays_on(client: TestClient) -> N
         "<svg"
         not in client.get(f"/watch/{create(client, {'US': 'human', 'Insurgent': 'random'})['game_id']}").text
     )
+
+
+def test_a_finished_game_replays_from_each_seat_and_shows_no_more_than_its_view(client: TestClient) -> None:
+    made = create(client, {"US": "human", "Insurgent": "random"}, seed=6, turns=2)
+    gid, url = made["game_id"], seat_url(made, "US")
+    r = client.get(f"/api/games/{gid}/replay")
+    assert r.status_code == 409 and "not over" in r.json()["error"]
+    page = client.get(url).json()
+    while not page["over"]:
+        page = client.post(
+            f"{url}/action", json={"action": page["actions"][-1], "expect_version": page["version"]}
+        ).json()
+    end = client.get(f"/api/games/{gid}/replay", params={"seat": "US"}).json()
+    assert end["step"] == end["steps"] > 10 and end["view"] == page["view"]
+    oracle = consim.load_game("iraq", players=2, turns=2).new_game(seed=6)  # the game, step by step
+    actions = _record_actions(client, gid)
+    steps = end["steps"]
+    assert len(actions) == steps
+    assert client.get(f"/api/games/{gid}/replay", params={"step": steps + 1}).status_code == 422
+    assert client.get(f"/api/games/{gid}/replay", params={"seat": "Kurd"}).status_code == 422
+    done = 0
+    for step in range(0, steps + 1, 4):
+        for actor, text in actions[done:step]:
+            oracle.apply(actor, text)
+        done = step
+        hands = {s: _names(oracle.view(s).get("hand", [])) for s in oracle.game.seats}
+        for seat in ("US", "Insurgent", None):
+            params: dict[str, Any] = {"step": step} | ({"seat": seat} if seat else {})
+            shown = client.get(f"/api/games/{gid}/replay", params=params)
+            assert shown.status_code == 200, shown.text
+            data = shown.json()
+            assert data["view"] == json.loads(json.dumps(oracle.view(seat)))
+            known = json.dumps(oracle.view(seat)) + " ".join(e.text for e in oracle.visible_log(seat))
+            secret = {n for s, hand in hands.items() if s != seat for n in hand if n not in known}
+            page_html = _text(client.get(f"/replay/{gid}", params=params).text)
+            assert f"Step {step} of {steps}" in page_html and not _JUNK.search(page_html)
+            for text in (shown.text, page_html):
+                assert not [n for n in secret if n in text], (seat, step)
+            if data["last"] and data["last"]["seat"] != seat:
+                assert data["last"]["action"] is None  # another seat's choice is not named
+    assert "replay" in _text(client.get("/").text)
+
+
+def _record_actions(client: TestClient, gid: int) -> list[tuple[str, str]]:
+    service = client.app.state.service  # type: ignore[attr-defined]
+    with service.store.session() as db:
+        from consim.server.db import GameRow
+
+        row = db.get(GameRow, gid)
+        return [(s, t) for s, t in row.state["actions"]]
