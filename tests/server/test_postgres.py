@@ -1,0 +1,76 @@
+"""The same server on a real PostgreSQL (a private server started for these tests, from the
+pgserver package): a game to its end, stale and simultaneous submissions, a restart."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import warnings
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from consim.cli.serve import database_url
+from consim.server import create_app
+from tests.server.conftest import create, seat_url
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import pgserver
+
+    folder = tempfile.mkdtemp(prefix="consim-pg-")  # short: the server's socket lives there
+    server = pgserver.get_server(folder, cleanup_mode="stop")
+    try:
+        server.psql("CREATE DATABASE consim_test;")
+        yield database_url(server.get_uri().replace("/postgres?", "/consim_test?"))
+    finally:
+        server.cleanup()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _page(client: TestClient, url: str) -> dict[str, Any]:
+    r = client.get(url)
+    assert r.status_code == 200, r.text
+    page: dict[str, Any] = r.json()
+    return page
+
+
+def test_a_game_on_postgresql_to_its_end_and_after_a_restart(pg_url: str) -> None:
+    assert pg_url.startswith("postgresql+psycopg://")
+    with TestClient(create_app(pg_url)) as client:
+        made = create(client, {"US": "human", "Insurgent": "heuristic"}, seed=12, turns=3)
+        url = seat_url(made, "US")
+        page = _page(client, url)
+        while not page["over"]:
+            r = client.post(
+                f"{url}/action", json={"action": page["actions"][0], "expect_version": page["version"]}
+            )
+            assert r.status_code == 200, r.text
+            page = r.json()
+        stale = client.post(f"{url}/action", json={"action": "done", "expect_version": page["version"] - 1})
+        assert stale.status_code == 409
+    with TestClient(create_app(pg_url)) as again:  # a new process on the same database
+        assert _page(again, url) == page
+        assert page["outcome"]["result"]
+
+
+def test_simultaneous_submissions_on_postgresql_are_serialised(pg_url: str) -> None:
+    with TestClient(create_app(pg_url)) as client:
+        made = create(client, {"US": "human", "Insurgent": "human"})
+        url = seat_url(made, "US")
+        page = _page(client, url)
+
+        def submit(i: int) -> int:
+            body = {"action": page["actions"][i % len(page["actions"])], "expect_version": page["version"]}
+            return client.post(f"{url}/action", json=body).status_code
+
+        with ThreadPoolExecutor(6) as pool:
+            codes = sorted(pool.map(submit, range(6)))
+        assert codes == [200] + [409] * 5
+        assert _page(client, url)["version"] == page["version"] + 1
