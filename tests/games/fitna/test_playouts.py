@@ -83,5 +83,8 @@ def test_save_restore_and_clone_midgame() -> None:
 def test_only_playable_scenarios_load() -> None:
     from consim.core.errors import OptionError
 
+    data_only = [n for n in range(1, 12) if n not in playable_scenarios()]
+    if not data_only:
+        pytest.skip("every scenario is playable")
     with pytest.raises(OptionError, match="not playable yet"):
-        FitnaGame(scenario=2)
+        FitnaGame(scenario=data_only[0])
