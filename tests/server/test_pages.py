@@ -141,24 +141,6 @@ def test_no_page_shows_a_card_its_seat_may_not_know(client: TestClient) -> None:
     assert checked > 100  # hidden cards were there to leak
 
 
-def test_a_fitna_seat_page_draws_its_board_and_plays_on(client: TestClient) -> None:
-    made = create(client, {"Syria": "human", "Rebels": "heuristic"}, seed=2, game="fitna", scenario=1)
-    made_url = seat_url(made, "Syria")
-    for _ in range(4):
-        page = client.get(made_url).json()
-        assert page["your_turn"], page["prompt"]
-        r = client.post(
-            f"{made_url}/action", json={"action": page["actions"][0], "expect_version": page["version"]}
-        )
-        assert r.status_code == 200, r.text
-    shown = client.get(f"/play/{made['game_id']}/{made['tokens']['Syria']}")
-    assert shown.status_code == 200 and "<svg" in shown.text and "You play Syria" in _text(shown.text)
-    assert (
-        "<svg"
-        not in client.get(f"/watch/{create(client, {'US': 'human', 'Insurgent': 'random'})['game_id']}").text
-    )
-
-
 def test_a_finished_game_replays_from_each_seat_and_shows_no_more_than_its_view(client: TestClient) -> None:
     made = create(client, {"US": "human", "Insurgent": "random"}, seed=6, turns=2)
     gid, url = made["game_id"], seat_url(made, "US")

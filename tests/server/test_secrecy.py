@@ -80,3 +80,8 @@ def test_each_seat_page_holds_only_what_the_seat_may_know(
         r = client.post(f"{urls[seat]}/action", json={"action": action, "expect_version": page["version"]})
         assert r.status_code == 200, r.text
         oracle.apply(seat, action)
+    # the HTML page of a seat: the board as its game draws it (a picture where there is one)
+    first = made["seats"][seats[0]].removeprefix("http://testserver")
+    shown_html = client.get(first).text
+    assert f"You play <b>{seats[0]}</b>" in shown_html
+    assert ("<svg" in shown_html) == (game == "fitna")
