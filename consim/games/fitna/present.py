@@ -37,7 +37,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from consim.core.game import Outcome
-from consim.games.fitna.content import COUNTRY_LABEL, FORCE_LABEL, Card, Space
+from consim.games.fitna.content import COUNTRY_LABEL, FORCE_LABEL, Card
 from consim.games.fitna.present_words import (
     WIDTH,
     View,
@@ -60,6 +60,7 @@ from consim.games.fitna.present_words import (
     stack_brief,
     stack_text,
 )
+from consim.games.fitna.svg import space_features
 
 #: what ``help`` shows as typed examples from this game
 EXAMPLES = [
@@ -457,25 +458,6 @@ def render(view: View) -> RenderableType:
 # =============================================================================================
 
 
-def _space_features(s: Space) -> list[str]:
-    bits: list[str] = [s.terrain]
-    for flag, word in (
-        (s.city, "city"),
-        (s.oilfield, "oilfield"),
-        (s.holy, "holy site"),
-        (s.objective, "objective"),
-        (s.is_symbol, "IS symbol"),
-        (s.coastal, "Mediterranean coast"),
-    ):
-        if flag:
-            bits.append(word)
-    if s.defence:
-        bits.append(f"defence -{s.defence}")
-    if s.kurdish:
-        bits.append(f"{s.kurdish} territory")
-    return bits
-
-
 def _control_words(view: View, entry: Mapping[str, Any]) -> str:
     side = entry["control"]
     if side == "Neutral":
@@ -494,7 +476,7 @@ def map_lines(view: View, rest: str) -> list[str]:
     by_name = {e["name"]: e for e in view["spaces"]}
     entry = by_name[s.name]
     country = COUNTRY_LABEL[s.country]
-    head = f"{s.name} ({country}): {', '.join(_space_features(s))}; {_control_words(view, entry)}"
+    head = f"{s.name} ({country}): {', '.join(space_features(s))}; {_control_words(view, entry)}"
     out = _wrap(head, "    ", first="")
     if entry.get("entrenched"):
         out.extend(_wrap("Entrenched (19.0): one more column in the defender's favour.", "    ", first="  "))

@@ -205,8 +205,10 @@ def _glyph(kind: str, x: float, y: float) -> str:
     return f'<polygon points="{" ".join(pts)}" fill="#c9a000" stroke="#5d4a00" stroke-width="0.5"/>'
 
 
-def _describe(s: Space) -> str:
-    bits = [s.name, s.country.replace("_", " ").title(), s.terrain]
+def space_features(s: Space) -> list[str]:
+    """A space's printed features in words: terrain, city, oilfield, holy site, objective, IS
+    symbol, coast, defence bonus and Kurdish territory (the map's legend, 4.0-5.0)."""
+    bits: list[str] = [s.terrain]
     for flag, word in (
         (s.city, "city"),
         (s.oilfield, "oilfield"),
@@ -220,7 +222,12 @@ def _describe(s: Space) -> str:
     if s.defence:
         bits.append(f"defence -{s.defence}")
     if s.kurdish:
-        bits.append(s.kurdish)
+        bits.append(f"{s.kurdish} territory")
+    return bits
+
+
+def _describe(s: Space) -> str:
+    bits = [s.name, s.country.replace("_", " ").title(), *space_features(s)]
     if s.supply:
         bits.append("supply: " + ", ".join(s.supply))
     return "; ".join(bits)
