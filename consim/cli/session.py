@@ -184,14 +184,21 @@ class Session:
     def out(self, renderable: RenderableType) -> None:
         self.console.print(renderable)
 
-    def paged(self, renderable: RenderableType) -> None:
+    def paged(self, renderable: RenderableType, reserve: int = 0) -> None:
         """Show ``renderable``; on a terminal, a screenful at a time when it is taller than the
-        screen (help, a long card, the log), so nothing scrolls away unread."""
+        screen (help, a long card, the log, a big board), so nothing scrolls away unread.
+        When it is paged, ``reserve`` lines are kept free below the last screenful (for the
+        question that follows a board)."""
         room = self.console.height - 2
         if not self.console.is_terminal or height_of(self.console, renderable) <= room:
             self.out(renderable)
             return
         pieces = screenfuls(self.console, renderable, room)
+        last_room = max(1, room - reserve)
+        if len(pieces[-1]) > last_room:  # the end of it and what follows must share a screen
+            last = pieces.pop()
+            cut = len(last) - last_room
+            pieces += [last[:cut], last[cut:]]
         for i, piece in enumerate(pieces):
             for line in piece:
                 self.out(line)
@@ -332,9 +339,10 @@ class Session:
         self._draw(seat)
         board = render_view(self.state.view(seat))
         pages, question = self._menu_pages(seat, prompt)
-        room = self.console.height - height_of(self.console, board) - pages[0].rows - 5
+        asked = height_of(self.console, question) + pages[0].rows + 2  # rule, question, menu, input
+        room = self.console.height - height_of(self.console, board) - asked - 3
         self._since(seat, room)
-        self.out(board)
+        self.paged(board, reserve=asked)  # a board taller than a small terminal comes in pages
         self._ask(seat, question, pages)
 
     def _menu_pages(self, seat: str, prompt: Prompt) -> tuple[list[MenuPage], Text]:

@@ -147,15 +147,25 @@ def test_help_examples_are_typed_forms_that_work(tmp_path: Path) -> None:
 
 
 def test_long_output_on_a_terminal_comes_a_screenful_at_a_time(tmp_path: Path) -> None:
-    # Help is taller than 12 rows: on a terminal it stops after each screenful and asks.
-    result = play(iraq(), US_ONLY, ["help", "", "quit"], tmp_path / "g.json", height=12, terminal=True)
+    # Help is taller than 18 rows (the board is not): on a terminal it stops after each screenful and asks.
+    result = play(iraq(), US_ONLY, ["help", "", "quit"], tmp_path / "g.json", height=18, terminal=True)
     asked = [s for s in result.screens if s.rstrip().endswith("-- more") or "Enter, or q to stop" in s[-80:]]
     assert asked, "help taller than the screen was not paged"
-    assert "Commands at any prompt" in result.output  # Enter showed the rest
+    assert "save and stop" in result.output  # Enter showed the rest, down to the last commands
     # 'q' stops the paging and goes back to the prompt; the next line is a command again
-    stopped = play(iraq(), US_ONLY, ["help", "q", "quit"], tmp_path / "h.json", height=12, terminal=True)
-    assert "Commands at any prompt" not in stopped.output
+    stopped = play(iraq(), US_ONLY, ["help", "q", "quit"], tmp_path / "h.json", height=18, terminal=True)
+    assert "save and stop" not in stopped.output
     assert stopped.code == 0 and "Stopped" in stopped.output
+
+
+def test_a_board_taller_than_the_terminal_comes_in_pages_ending_with_the_question(tmp_path: Path) -> None:
+    result = play(iraq(), US_ONLY, ["", "quit"], tmp_path / "g.json", height=14, terminal=True)
+    first, second = result.screens[0], result.screens[1]
+    assert "Enter, or q to stop" in first[-120:]  # the board stopped at a screenful
+    after = second[len(first) :]
+    assert "US>" in after[-40:]  # then the rest of it, the question and the menu
+    # the last page of the board and the question share one screen of 14 lines
+    assert len(after.strip("\n").splitlines()) <= 14
 
 
 def test_long_output_is_not_paged_when_not_writing_to_a_terminal(tmp_path: Path) -> None:
