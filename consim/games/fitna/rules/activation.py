@@ -466,7 +466,9 @@ class KurdishActivation(Step):
             st.set_unit(u, reduced=False)
             self.restored += 1
             at = st.data.units[u].at
-            st.emit(f"{seat} restores {uname(st, u)} on {sname(st, at)} to full strength.", R_KURD_ACTIVATION)
+            # [30.0] which counter it was stays hidden from those who have not seen the stack
+            st.emit(f"{seat} restores a Kurdish unit on {sname(st, at)} to full strength.", R_KURD_ACTIVATION)
+            st.emit(f"{uname(st, u)} is back to full strength.", R_KURD_ACTIVATION, to=(seat,))
             return
         m, c = (int(x) for x in action.args[0].split("-"))
         self.stage = "end"

@@ -120,6 +120,12 @@ def eliminate(st: FitnaState, u: int) -> None:
         where = POOL
     else:
         where = ELIMINATED
+    at = st.data.units[u].at
+    everyone = (1 << len(t.seats)) - 1
+    if at < t.n_spaces and st.data.known[at] & everyone != everyone:
+        # [30.0] the counter goes to its Force Pool, in everyone's sight: who it was is no
+        # longer hidden from the players who never saw its stack (onlookers of 3+ players)
+        st.mark_reveal()
     place(st, u, st.tables.n_spaces + where)
     st.set_unit(u, reduced=False, isolated=False, assault=False)
 
