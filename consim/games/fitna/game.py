@@ -68,8 +68,8 @@ class FitnaGame(Game):
         common.TensionLevels,
     )
     status = (
-        "in progress: every rule (4.0-31.1) and card handler; scenarios 1-9 playable, "
-        "10 and 11 as data only"
+        "in progress: every rule (4.0-31.1) and card handler; scenarios 1, 3, 5, 6, 7, 8 and 9 playable, "
+        "2, 4, 10 and 11 as data only"
     )
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.fitna.bots:HeuristicBot"}
 

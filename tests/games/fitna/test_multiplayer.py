@@ -14,12 +14,10 @@ from collections import Counter as Tally
 
 import pytest
 
-from consim.games.fitna.board import may_enter, scenario_allows, unit_sides
+from consim.games.fitna.board import unit_sides
 from consim.games.fitna.content import default_content, playable_scenarios
 from consim.games.fitna.game import FitnaGame
-from consim.games.fitna.rules.victory import judge, scenario_levels
 from consim.games.fitna.state import FitnaState
-from consim.games.fitna.testing import control
 
 MULTI = [s.number for s in default_content().scenarios.scenarios if len(s.seats) > 2 and s.playable]
 SEEDS = int(os.environ.get("FITNA_PLAYOUT_SEEDS", "10"))
@@ -38,7 +36,7 @@ def new(scenario: int, seed: int = 1) -> FitnaState:
 
 
 def test_the_multiplayer_scenarios_are_playable() -> None:
-    assert {2, 3, 4, 6, 7} <= set(MULTI)
+    assert {3, 6, 7} <= set(MULTI)
     assert set(MULTI) <= set(playable_scenarios())
     assert {v["scenario"] for v in FitnaGame.variants()} >= set(MULTI)  # the conformance suite
 
@@ -127,50 +125,6 @@ def test_scenario_7_the_kurds_are_one_player() -> None:
     # [26.7] the rebellion at set-up: the Kurdish player places the PKK garrisons
     assert tuple(st.to_act()) == ("Kurds",)
     assert st.stack[-1].name == "handler_pkk_rebellion_at_setup"
-
-
-def test_scenario_2_turkey_and_jordan_are_the_rebels_rear() -> None:
-    """[scenario 2] Only rebel units may enter Turkey and Jordan."""
-    st = new(2)
-    t = st.tables
-    d = st.data
-    gaziantep = t.space_by_id["gaziantep"]
-    amman = t.space_by_id["amman"]
-    rebel = t.unit_by_id["fsa_tawhid_bde"]
-    syrian = t.unit_by_id["syria_14_sf_div"]
-    iraqi = t.unit_by_id["iraq_golden_div"]
-    assert scenario_allows(st, rebel, gaziantep) and scenario_allows(st, rebel, amman)
-    for u in (syrian, iraqi):
-        assert not scenario_allows(st, u, gaziantep) and not scenario_allows(st, u, amman)
-        assert not may_enter(st, u, amman)
-    assert d.units[rebel].at < t.n_spaces
-
-
-def test_scenario_2_victory_on_the_board() -> None:
-    """[31.0, scenario 2] Syria's prerequisite is Damascus, Tartus, Latakia and Aleppo; its
-    minor level 13 Syrian spaces. Losing Aleppo denies it any level; several may win, or
-    nobody."""
-    st = new(2)
-    t = st.tables
-    syria = t.seat_index["Syria"]
-    held = sum(
-        1
-        for s in range(t.n_spaces)
-        if t.space_country[s] == t.country_index["syria"] and st.data.control[s] == syria
-    )
-    levels = scenario_levels(st)
-    assert set(levels) == {"Iraq", "Rebels", "Syria"}
-    assert (levels["Syria"] != "none") == (held >= 13)
-    with st.edit() as d:
-        control(d, st, "Rebels", ["Aleppo"])
-    assert scenario_levels(st)["Syria"] == "none"
-    out = judge(st)
-    assert "Syria" not in out["winners"]
-    with st.edit() as d:
-        control(d, st, "IS", ["Baghdad", "Idlib", "Azaz"])
-    out = judge(st)
-    levels = scenario_levels(st)
-    assert levels["Iraq"] == "none" and levels["Syria"] == "none"
 
 
 @pytest.mark.parametrize("scenario", MULTI)
