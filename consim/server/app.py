@@ -13,7 +13,7 @@ import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Form, Request
 from fastapi.exceptions import RequestValidationError
@@ -70,6 +70,10 @@ class ActionIn(_Body):
 
 class UndoIn(_Body):
     expect_version: StrictInt
+
+
+class ClaimIn(_Body):
+    seat: str = Field(max_length=40)
 
 
 class ChatIn(_Body):
@@ -141,7 +145,18 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.get("/api/games")
     def api_games() -> list[dict[str, Any]]:
+        """The lobby: the open games (a person's seat is free to claim)."""
         return service.lobby()
+
+    @app.get("/api/games/finished")
+    def api_finished() -> list[dict[str, Any]]:
+        return service.finished()
+
+    @app.post("/api/games/{game_id}/claim", status_code=201)
+    def api_claim(game_id: int, body: ClaimIn, request: Request) -> dict[str, Any]:
+        token, _ = service.claim(game_id, body.seat)
+        base = str(request.base_url).rstrip("/")
+        return {"game_id": game_id, "seat": body.seat, "link": f"{base}/play/{game_id}/{token}"}
 
     @app.post("/api/games", status_code=201)
     def api_create(body: NewGame, request: Request) -> dict[str, Any]:
@@ -206,15 +221,28 @@ def create_app(db_url: str) -> FastAPI:
 
     # -- pages -----------------------------------------------------------------------------
 
-    @app.get("/", response_class=HTMLResponse)
-    def lobby(request: Request) -> HTMLResponse:
+    def listed(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         entries = {g["game"]: g for g in catalogue()}
-        games = service.lobby()
         for g in games:
             entry = entries.get(g["game"])
             g["title"] = entry["title"] if entry else g["game"]
             g["options"] = _chosen_options(entry, g["options"]) if entry else g["options"]
-        return html(request, "lobby.html", games=games)
+        return games
+
+    @app.get("/", response_class=HTMLResponse)
+    def lobby(request: Request) -> HTMLResponse:
+        return html(request, "lobby.html", games=listed(service.lobby()), finished=False)
+
+    @app.get("/finished", response_class=HTMLResponse)
+    def finished(request: Request) -> HTMLResponse:
+        return html(request, "lobby.html", games=listed(service.finished()), finished=True)
+
+    @app.post("/claim/{game_id}", response_class=HTMLResponse)
+    def claim(request: Request, game_id: int, seat: str = Form(max_length=40)) -> HTMLResponse:
+        token, name = service.claim(game_id, seat)
+        url = f"{str(request.base_url).rstrip('/')}/play/{game_id}/{token}"
+        title = next((g["title"] for g in catalogue() if g["game"] == name), name)
+        return html(request, "claimed.html", status=201, game_id=game_id, seat=seat, url=url, title=title)
 
     @app.get("/new", response_class=HTMLResponse)
     def new_game(request: Request, game: str = "") -> HTMLResponse:
@@ -319,9 +347,14 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.post("/play/{game_id}/{token}/say")
     def play_say(
-        request: Request, game_id: int, token: str, text: str = Form(max_length=2000), to: str = Form("")
+        request: Request,
+        game_id: int,
+        token: str,
+        text: str = Form(max_length=2000),
+        to: Annotated[list[str] | None, Form()] = None,
     ) -> Response:
-        recipients = [to] if to else None
+        # the seats ticked; none: the whole table
+        recipients = [s for s in to or () if s] or None
         return after_form(request, game_id, token, lambda a: service.say(a, recipients, text))
 
     app.add_middleware(_LimitBody, limit=MAX_BODY)

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 import consim
 from consim.bots.base import bot_kinds, make_bot
@@ -144,7 +144,9 @@ class Service:
         self, name: str, options: Mapping[str, Any], players: Mapping[str, str], seed: int | None = None
     ) -> Created:
         """A new game of ``name`` with ``options``; ``players`` maps every seat to ``"human"``
-        or a bot kind (``"random"``, ``"heuristic"``...). Bots that act first move at once."""
+        (a person invited by the seat's link, returned here), ``"open"`` (a person's seat left
+        free, for anyone in the lobby to claim) or a bot kind (``"random"``, ``"heuristic"``...).
+        Bots that act first move at once."""
         game = self.game(name, options)
         missing = [s for s in game.seats if s not in players]
         extra = [s for s in players if s not in game.seats]
@@ -157,9 +159,10 @@ class Service:
             raise ServerError(422, f"{'; '.join(problems)}: the seats are {', '.join(game.seats)}")
         kinds = bot_kinds(game)
         for seat, who in players.items():
-            if who != "human" and who not in kinds:
+            if who not in _PEOPLE and who not in kinds:
                 raise ServerError(
-                    422, f"{seat}: {who[:40]!r} is neither 'human' nor a bot ({', '.join(sorted(kinds))})"
+                    422,
+                    f"{seat}: {who[:40]!r} is neither 'human', 'open' nor a bot ({', '.join(sorted(kinds))})",
                 )
         state = game.new_game(seed)
         bot_seed = secrets.randbits(31)
@@ -169,11 +172,11 @@ class Service:
         )
         for i, seat in enumerate(game.seats):
             who = players[seat]
-            seat_row = SeatRow(position=i, seat=seat, kind="human" if who == "human" else "bot")
+            seat_row = SeatRow(position=i, seat=seat, kind="human" if who in _PEOPLE else "bot")
             if who == "human":
                 tokens[seat] = secrets.token_urlsafe(24)
                 seat_row.token_hash = hash_token(tokens[seat])
-            else:
+            elif who != "open":
                 seat_row.bot = who
             row.seats.append(seat_row)
         self._play_bots(row, state)
@@ -217,21 +220,52 @@ class Service:
         return found
 
     def lobby(self) -> list[dict[str, Any]]:
-        """Every game, newest first: number, game, options, who plays, whose turn, status."""
+        """The open games, newest first: those still being played that have a person's seat
+        nobody has claimed yet (``free``), with their options, who plays and whose turn it is."""
+        free = select(SeatRow.game_id).where(SeatRow.kind == "human", SeatRow.token_hash.is_(None))
+        return self._listing(GameRow.status == "playing", GameRow.id.in_(free))
+
+    def finished(self) -> list[dict[str, Any]]:
+        """The finished games, newest first, for their replays."""
+        return self._listing(GameRow.status == "over")
+
+    def _listing(self, *where: Any) -> list[dict[str, Any]]:
         with self.store.session() as db:
-            rows = db.scalars(select(GameRow).order_by(GameRow.id.desc()).limit(200)).all()
+            query = select(GameRow).where(*where).order_by(GameRow.id.desc()).limit(200)
+            rows = db.scalars(query.options(selectinload(GameRow.seats))).all()
             return [
                 {
                     "id": r.id,
                     "game": r.game,
                     "options": dict(r.options),
-                    "players": {s.seat: "person" if s.kind == "human" else f"{s.bot} bot" for s in r.seats},
+                    "players": _players(r),
+                    "free": [s.seat for s in r.seats if s.kind == "human" and s.token_hash is None],
                     "to_act": [s for s in r.to_act.split(",") if s],
                     "status": r.status,
                     "revision": r.revision,
                 }
                 for r in rows
             ]
+
+    def claim(self, game_id: int, seat: str) -> tuple[str, str]:
+        """Give a free person's seat of a game still being played to whoever asks first: the
+        secret of the seat's new link, said once (only its hash is kept), and the game's name.
+        A seat already taken, or a bot's, is refused (409)."""
+        token = secrets.token_urlsafe(24)
+        with self._writing(game_id) as (_, row, state):
+            found = next((s for s in row.seats if s.seat == seat), None)
+            if found is None:
+                seats = ", ".join(s.seat for s in row.seats)
+                raise ServerError(422, f"there is no seat {seat[:40]!r} in game {game_id}; seats: {seats}")
+            if state.is_over():
+                raise ServerError(409, "the game is over: its seats can no longer be taken")
+            if found.kind != "human":
+                raise ServerError(409, f"{seat} is played by a bot")
+            if found.token_hash is not None:
+                raise ServerError(409, f"{seat} has been taken already")
+            found.token_hash = hash_token(token)
+            name = row.game
+        return token, name
 
     def replay(self, game_id: int, seat: str | None, step: int | None) -> dict[str, Any]:
         """A finished game as ``seat`` saw it (``None``: the public) after its first ``step``
@@ -356,6 +390,21 @@ class Service:
         raise ServerError(500, f"the bots made {MAX_BOT_STEPS} decisions without reaching a person's turn")
 
 
+#: what ``players`` may say of a person's seat: invited by its link, or left free for the lobby
+_PEOPLE = ("human", "open")
+
+
+def _players(row: GameRow) -> dict[str, str]:
+    """Who plays each seat, in words: a person, an open seat (nobody yet) or a bot."""
+    out = {}
+    for s in row.seats:
+        if s.kind != "human":
+            out[s.seat] = f"{s.bot} bot"
+        else:
+            out[s.seat] = "person" if s.token_hash is not None else "open seat"
+    return out
+
+
 def _player(access: Access) -> str:
     if access.seat is None:
         raise ServerError(403, "a spectator's link can only watch; use your seat's link to play")
@@ -371,7 +420,7 @@ def _page(row: GameRow, state: State, seat: str | None, revision: int | None = N
         "title": state.game.title,
         "options": dict(row.options),
         "seat": seat,
-        "players": {s.seat: "person" if s.kind == "human" else f"{s.bot} bot" for s in row.seats},
+        "players": _players(row),
         "version": state.version,
         "revision": row.revision if revision is None else revision,
         "to_act": to_act,

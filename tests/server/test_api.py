@@ -51,8 +51,9 @@ def test_a_person_plays_iraq_to_the_end_against_a_bot(client: TestClient, db_url
     with TestClient(create_app(db_url)) as again:
         restored = _page(again, url)
     assert restored == page
-    lobby = client.get("/api/games").json()
-    assert lobby[0]["status"] == "over" and lobby[0]["game"] == "iraq"
+    finished = client.get("/api/games/finished").json()
+    assert finished[0]["status"] == "over" and finished[0]["game"] == "iraq"
+    assert client.get("/api/games").json() == []  # the lobby: no seat is open
 
 
 def test_the_game_replays_from_what_the_server_keeps(client: TestClient) -> None:

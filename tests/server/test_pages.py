@@ -24,7 +24,7 @@ def _text(page_html: str) -> str:
 
 
 def test_lobby_new_game_form_and_a_seat_page(client: TestClient) -> None:
-    assert "No games yet" in client.get("/").text
+    assert "No open games" in client.get("/").text
     chooser = client.get("/new")
     assert chooser.status_code == 200 and 'href="/new?game=iraq"' in chooser.text
     form = client.get("/new", params={"game": "iraq", "players": "2"})
@@ -62,9 +62,9 @@ def test_lobby_new_game_form_and_a_seat_page(client: TestClient) -> None:
         f"{path}/act", data={"action": html.unescape(action.group(1)), "expect_version": version.group(1)}
     )
     assert stale.status_code == 409 and "the position has changed" in _text(stale.text)
+    # the lobby lists open games only: this one has no free seat
     lobby = _text(client.get("/").text)
-    assert "The Iraq insurgency card game #1" in lobby and "players 2" in lobby and "US: person" in lobby
-    assert "turns" not in lobby  # options at their default are not listed
+    assert "#1" not in lobby and "No open games" in lobby
     watch = client.get("/watch/1")
     assert watch.status_code == 200 and "You are watching" in _text(watch.text)
     assert 'action="/play/' not in watch.text
@@ -179,7 +179,8 @@ def test_a_finished_game_replays_from_each_seat_and_shows_no_more_than_its_view(
                 assert not [n for n in secret if n in text], (seat, step)
             if data["last"] and data["last"]["seat"] != seat:
                 assert data["last"]["action"] is None  # another seat's choice is not named
-    assert "replay" in _text(client.get("/").text)
+    finished = _text(client.get("/finished").text)
+    assert f"#{gid}" in finished and "replay" in finished and f"#{gid}" not in _text(client.get("/").text)
 
 
 def _record_actions(client: TestClient, gid: int) -> list[tuple[str, str]]:
