@@ -500,6 +500,23 @@ class HeuristicBot:
                 return second
         return self._find(actions, "done")
 
+    def _on_initiative_bids(self, view: View, actions: Sequence[Action]) -> Action | None:
+        """[7.1] Bid the card it would spend for OPs anyway (the Planning choice above), a
+        second one when it is worth no more kept than spent; no card when every card is worth
+        keeping (it will use the Strategic Depot)."""
+        bids = [a for a in actions if a.verb == "bid"]
+        picked = (view.get("decision") or {}).get("bid", [])
+        hand = self.hand_names(view)
+        if not bids:
+            return self._find(actions, "commit")
+        best = min(bids, key=lambda a: self.keep_value(view, a.args[0]) - self.ops_worth(a.args[0]))
+        margin = self.keep_value(view, best.args[0]) - self.ops_worth(best.args[0])
+        if not picked:
+            return best if margin <= 1.0 else self._find(actions, "commit")
+        if len(hand) - len(picked) >= 2 and margin <= 0.0:
+            return best
+        return self._find(actions, "commit")
+
     def _moves_wanted(self, world: World) -> int:
         units = world.my_units()
         return sum(1 for s, _ in units.values() if world.front[s] >= 2) + 2

@@ -98,6 +98,11 @@ class FitnaOptions(GameOptions):
         description="23.2-23.3: units that fail a coup test on 3-4 go to the Force Pool "
         "(2nd edition) or leave the game (1st edition)",
     )
+    initiative: Literal["scenario", "bids", "last_turn_bids"] = Field(
+        "scenario",
+        description="7.0/7.1: the scenario's order of play every turn, secret OP bids every "
+        "turn (optional rule 7.1, three or more players), or bids on the last turn only",
+    )
     coup_withdrawal: Literal["allied", "any"] = Field(
         "allied",
         description="23.2-23.3: the losing camp withdraws to the closest allied space free of "
@@ -440,6 +445,10 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
     seat_defs = sc.seats
     seats = tuple(s.name for s in seat_defs)
     n = len(seats)
+    if opts.initiative != "scenario" and n < 3:
+        raise OptionError(
+            f"initiative bids are for scenarios of three or more players; scenario {sc.number} has {n} [7.1]"
+        )
     is_side, kdp, pyd, pkk, neutral = n, n + 1, n + 2, n + 3, n + 4
     side_names = (*seats, "IS", "KDP", "PYD", "PKK", "Neutral")
     force_index = {f: i for i, f in enumerate(FORCES)}

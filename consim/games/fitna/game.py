@@ -18,11 +18,13 @@ from consim.games.fitna.content import (
     FitnaContent,
     FitnaOptions,
     build_tables,
+    default_content,
     load_content,
     playable_scenarios,
 )
 from consim.games.fitna.rules import (
     activation,
+    bids,
     cards,
     combat,
     common,
@@ -41,6 +43,11 @@ from consim.games.fitna.state import FitnaState
 from consim.games.fitna.view import view
 
 
+def _multiplayer() -> set[int]:
+    """The scenarios of three or more players."""
+    return {s.number for s in default_content().scenarios.scenarios if len(s.seats) >= 3}
+
+
 class FitnaGame(Game):
     """One scenario of Fitna with its options."""
 
@@ -54,6 +61,7 @@ class FitnaGame(Game):
         *cards.FRAMES,
         *supply.FRAMES,
         *planning.FRAMES,
+        *bids.FRAMES,
         *movement.FRAMES,
         *combat.FRAMES,
         *retreat.FRAMES,
@@ -98,6 +106,9 @@ class FitnaGame(Game):
                     "vp_own_country": "counted",
                 }
             )
+        multi = [n for n in playable if n in _multiplayer()]
+        if multi:  # [7.1, 31.1] the options of the games of three or more players
+            out.append({"scenario": 3 if 3 in multi else multi[0], "initiative": "bids", "victory": "points"})
         return out
 
     @property

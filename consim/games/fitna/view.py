@@ -30,7 +30,7 @@ from consim.games.fitna.rules import RESHUFFLE_TURNS
 from consim.games.fitna.rules.combat import Offensive
 from consim.games.fitna.rules.common import ELIMINATED, POOL, REMOVED
 from consim.games.fitna.rules.events import Exchange
-from consim.games.fitna.rules.turn import SEGMENTS, Phase
+from consim.games.fitna.rules.turn import SEGMENTS, Phase, turn_order
 from consim.games.fitna.rules.victory import condition_holds, victory_points
 from consim.games.fitna.state import FitnaState
 
@@ -128,7 +128,7 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
         "turn": d.turn,
         "tension": d.tension,
         "seats": list(t.seats),
-        "order": list(t.initiative),
+        "order": turn_order(st),
         "active": phase.seat if phase else None,
         "step": top.name if top is not None else "over",
         "hand_sizes": {s: len(d.hands[s]) for s in t.seats},
@@ -293,6 +293,11 @@ def own_decision(st: FitnaState, seat: str) -> dict[str, Any]:
     outcome)."""
     t = st.tables
     top: Any = st.stack[-1] if st.stack else None
+    if top is not None and top.name == "initiative_bids":  # [7.1] its own secret bid
+        picks = top.picks.get(seat, [])
+        if not picks:
+            return {}
+        return {"bid": [t.card_name[c] for c in picks], "bid_ops": sum(t.card_ops[c] for c in picks)}
     if top is None or getattr(top, "seat", None) != seat:
         return {}
     name = top.name

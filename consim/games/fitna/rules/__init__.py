@@ -9,6 +9,7 @@
   handler effects to the frames named ``handler_<name>``;
 * ``supply``: the Supply segment (14.0);
 * ``planning``: Planning and the Strategic Depot (11.0, 16.0);
+* ``bids``: the optional initiative bids (7.1) and the Planning of their OPs;
 * ``movement``: the Movement segment (17.0-17.2) and Strategic Movement (17.3);
 * ``combat``: the Offensives segment (18.0-18.7) with its Assets;
 * ``victory``: how a scenario is won (31.0-31.1);
@@ -22,6 +23,7 @@ R_STACKING = "4.0"
 R_CONTROL = "5.0"
 R_SETUP = "6.0"
 R_INITIATIVE = "7.0"
+R_INITIATIVE_BIDS = "7.1"
 R_CARDS = "8.0"
 R_ASSETS = "8.1"
 R_EVENTS = "8.2"

@@ -30,6 +30,8 @@ class Planning(Step):
     stage: Literal["cards", "split"] = "cards"
     depot: bool = False
     total: int = 0
+    #: [7.1] the player bid no card for the initiative: the Strategic Depot or nothing
+    no_cards: bool = False
 
     def who(self, st: FitnaState) -> str | None:
         return self.seat
@@ -59,6 +61,12 @@ class Planning(Step):
             return (f"Planning: spent {chosen}. Spend a second card for OPs, or 'done'.", R_PLANNING)
         extra = self._extra(st)
         more = f" ({extra} OPs are yours besides)" if extra else ""
+        if self.no_cards:
+            return (
+                "Planning: you bid no card for the initiative (7.1), so you spend none now: use "
+                f"the Strategic Depot (move 2 units and launch 1 offensive), or 'none'{more}.",
+                R_PLANNING,
+            )
         return (
             "Planning: spend one or two cards for their OPs (4, 6 or 8), or use the Strategic "
             f"Depot (move 2 units and launch 1 offensive without a card), or 'none'{more}.",
@@ -72,7 +80,7 @@ class Planning(Step):
         out: list[Action] = []
         if not self.cards:
             out.append(t.action("depot"))
-        if len(self.cards) < self._max_cards(st):
+        if len(self.cards) < self._max_cards(st) and not self.no_cards:
             seen: set[str] = set()
             for c in st.data.hands[self.seat]:
                 label = f"{cname(st, c)}"

@@ -4,7 +4,7 @@ segments (12.1), Adjust Cards (12.1 step 7) and the end of the game (31.0)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from consim.core.action import Action
@@ -30,7 +30,7 @@ from consim.games.fitna.rules.common import (
     joker_window,
     push_levels,
 )
-from consim.games.fitna.state import ActiveEffect, FitnaData, FitnaState, Seat, Unit
+from consim.games.fitna.state import ActiveEffect, Card, FitnaData, FitnaState, Seat, Unit
 
 
 def set_up(st: FitnaState) -> None:
@@ -198,6 +198,10 @@ class Turn(Frame[FitnaState]):
     name = "turn"
     step: Literal["start", "phases", "end"] = "start"
     at: int = 0
+    #: [7.1] the order of play won by the initiative bids (empty: the scenario's, 7.0)
+    order: list[Seat] = field(default_factory=list)
+    #: [7.1] the cards each seat bid, to be spent in its Planning segment
+    bids: dict[Seat, list[Card]] = field(default_factory=dict)
 
     def run(self, st: FitnaState) -> None:
         d = st.data
@@ -207,10 +211,15 @@ class Turn(Frame[FitnaState]):
             st.emit(f"Turn {d.turn} of {t.scenario.turns} begins.", R_TURN_ORDER)
             if d.turn in RESHUFFLE_TURNS and d.turn > 1:
                 reshuffle(st)
+            if t.opts.initiative != "scenario" and "initiative_bids" in st.game.codec.frames:
+                mode = t.opts.initiative
+                if mode == "bids" or d.turn == t.scenario.turns:  # [7.1] every turn, or the last
+                    st.push_named("initiative_bids", among=list(t.initiative))
             return
         if self.step == "phases":
-            if self.at < len(t.initiative) and not d.ended:
-                seat = t.initiative[self.at]
+            order = self.order or t.initiative
+            if self.at < len(order) and not d.ended:
+                seat = order[self.at]
                 self.at += 1
                 st.push(Phase(seat=seat))
                 return
@@ -219,6 +228,12 @@ class Turn(Frame[FitnaState]):
         st.pop()
         expire(st, lambda e: e.until_turn <= d.turn)
         st.emit(f"Turn {d.turn} ends.", R_TURN_ORDER)
+
+
+def turn_order(st: FitnaState) -> list[str]:
+    """[7.0, 7.1] This turn's order of play: the scenario's, or the one the bids gave."""
+    turn = next((f for f in reversed(st.stack) if isinstance(f, Turn)), None)
+    return list(turn.order) if turn is not None and turn.order else list(st.tables.initiative)
 
 
 def reshuffle(st: FitnaState) -> None:
@@ -276,7 +291,11 @@ class Phase(Frame[FitnaState]):
         elif step == "supply":
             st.push_named("supply_segment", seat=self.seat)
         elif step == "planning":
-            st.push_named("planning", seat=self.seat)
+            turn = next((f for f in reversed(st.stack) if isinstance(f, Turn)), None)
+            if turn is not None and self.seat in turn.bids:  # [7.1] the OPs were bid
+                st.push_named("bid_planning", seat=self.seat, cards=list(turn.bids[self.seat]))
+            else:
+                st.push_named("planning", seat=self.seat)
         elif step == "strategic":
             st.push_named("strategic", seat=self.seat)
         elif step == "adjust":
