@@ -35,9 +35,12 @@ from pydantic import ValidationError
 
 from consim.core.action import Action
 from consim.core.data import Codec, Data
+from consim.core.encoding import ActionSpace
 from consim.core.errors import ContentError, OptionError, RestoreError
 from consim.core.flow import Frame
 from consim.core.log import ChatMessage, LogEntry
+from consim.core.observe import ObservationSpec
+from consim.core.research import GameInfo, Research, action_of, research_of
 from consim.core.rng import Rng
 from consim.core.state import (
     STATE_FORMAT,
@@ -87,6 +90,7 @@ class Game(ABC):
         self.options: dict[str, Any] = self.opts.model_dump(mode="json")
         self._codec: Codec | None = None
         self._interned: dict[tuple[str, tuple[str, ...]], Action] = {}
+        self._research: Research | None = None
 
     # -- hooks ----------------------------------------------------------------------------
 
@@ -232,6 +236,35 @@ class Game(ABC):
         if found is None:
             found = self._interned[key] = Action(verb, args)
         return found
+
+    # -- the research contract (consim.core.research) ---------------------------------------
+
+    def info(self) -> GameInfo:
+        """Players, seats, utility kind, score range, the bound on decisions, chance mode."""
+        return research_of(self).info()
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The fixed, numbered set of every action of this game and options."""
+        return research_of(self).space
+
+    def num_actions(self) -> int:
+        """The number of actions in :attr:`action_space` (the length of every legal mask)."""
+        return research_of(self).space.size
+
+    def action_index(self, action: Action | str) -> int:
+        """The fixed index of ``action``; raises ``NotInActionSpace`` (an ``IllegalAction``)
+        for an action this game can never offer."""
+        return research_of(self).space.index(action_of(self, action))
+
+    def action_at(self, index: int) -> Action:
+        """The action numbered ``index`` (the inverse of :meth:`action_index`)."""
+        found = research_of(self).space.at(index)
+        return self.action(found.verb, *found.args)
+
+    def observation_spec(self) -> ObservationSpec:
+        """The fixed layout of ``state.observation(seat)``: names and ranges of its numbers."""
+        return research_of(self).spec
 
     # -- content and variants -------------------------------------------------------------
 

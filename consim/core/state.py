@@ -11,9 +11,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+
+import numpy as np
+import numpy.typing as npt
 
 from consim.core.action import Action
 from consim.core.data import Data
@@ -26,7 +29,9 @@ from consim.core.errors import (
 )
 from consim.core.flow import RETRACT, Decision, Frame, SecretChoice
 from consim.core.log import ChatMessage, LogEntry
+from consim.core.observe import Event, InformationState
 from consim.core.record import Record
+from consim.core.research import CanonicalRng, research_of
 from consim.core.rng import Rng
 from consim.core.values import Outcome, Prompt
 from consim.core.version import ENGINE
@@ -387,6 +392,78 @@ class State:
             shown = repr(faction)[:30]
             raise IllegalAction(f"unknown faction {shown}; factions: {', '.join(self.game.factions)}")
         return self.game.controller(self, faction)
+
+    # -- the research contract (consim.core.research) ----------------------------------------
+
+    def legal_mask(self, seat: str) -> npt.NDArray[np.int8]:
+        """1 at the :meth:`Game.action_index` of every legal action of ``seat``, 0 elsewhere;
+        always ``game.num_actions()`` long."""
+        space = self.game.action_space
+        mask = np.zeros(space.size, np.int8)
+        for a in self.legal_actions(seat):
+            mask[space.index(a)] = 1
+        return mask
+
+    def observation(self, seat: str | None) -> npt.NDArray[np.float32]:
+        """What ``seat`` may know as numbers, laid out by ``game.observation_spec()``; read
+        from :meth:`view` alone."""
+        return self.game.observation_spec().encode(self.view(seat))
+
+    def information_state(self, seat: str) -> InformationState:
+        """What ``seat`` has done and seen: its own actions, the log entries it could read
+        (public or private) and its view. ``.string()`` is OpenSpiel's
+        ``information_state_string``."""
+        self._check_seat(seat)
+        events = tuple(
+            Event("public" if e.audience is None else "private", e.text, e.rule)
+            for e in self._log
+            if e.audience is None or seat in e.audience
+        )
+        own = tuple(text for who, text in self._actions if who == seat)
+        return InformationState(seat, own, events, self.view(seat))
+
+    def determinize(self, seat: str | None, rng: Rng) -> State:
+        """A full position consistent with everything ``seat`` knows, for search: what it
+        cannot know (other hands, deck order, other seats' secret choices) re-dealt and the
+        generator reseeded, all from ``rng``; the result depends on nothing hidden. It keeps
+        only the log and messages ``seat`` could read, has no history of actions and no undo,
+        and its :meth:`record` starts from the re-dealt position."""
+        if seat is not None:
+            self._check_seat(seat)
+        canonical = CanonicalRng(rng.next64())
+        other = research_of(self.game).resample(self, seat, canonical)
+        other._own()
+        other.seed = rng.next64()
+        other.rng = Rng(rng.next64())
+        other._log = [e for e in other._log if e.visible_to(seat)]
+        other._chat = [m for m in other._chat if m.visible_to(seat)]
+        other._actions = []
+        other._floor = 0
+        other._snap = None
+        other.keep_undo = False
+        other._last_reveal = _NO_SEATS
+        other._changed()
+        start = other.to_dict(log=False)
+        start.update(log=[], actions=[], undo_floor=0, chat=[])
+        start.pop("start", None)
+        other._start = start
+        return other
+
+    def apply_joint(self, actions: Mapping[str, Action | str]) -> list[LogEntry]:
+        """Carry out one action of each of several seats asked at once (a secret simultaneous
+        choice), in the game's seat order whatever the mapping's order. Every action is checked
+        first: if one is illegal, nothing is applied."""
+        to_act = self.to_act()
+        for seat, action in actions.items():
+            self._check_seat(seat)
+            if seat not in to_act:
+                raise IllegalAction(f"{seat} is not to act now; waiting for {', '.join(to_act)}")
+            self._accept(seat, action)
+        entries: list[LogEntry] = []
+        for seat in self.game.seats:
+            if seat in actions:
+                entries.extend(self.apply(seat, actions[seat]))
+        return entries
 
     # -- undo ------------------------------------------------------------------------------
 

@@ -1,0 +1,177 @@
+"""A fixed, numbered action space for a game with fixed options (the research contract).
+
+Every action of a game is a verb and a few arguments (:class:`~consim.core.action.Action`).
+An :class:`ActionSpace` numbers all the actions a game's grammar can form, once per
+:class:`~consim.core.game.Game`, so that a learning agent sees the same index for the same
+action in every position and a mask of one fixed length.
+
+The grammar is *factored*: each verb has one or more :class:`Form` s, each a tuple of argument
+:class:`Vocab` s (the cards, the spaces, the seats, a bounded range of numbers ...), and a
+form's block of indices is the product of its vocabularies' sizes, numbered in mixed radix
+(the last argument varies fastest). An argument is never a free text or an unbounded number:
+numbers are drawn from a range whose bound each game documents, and composite arguments
+(lists, pairs) are split into one argument per part with an explicit "none" word where a part
+may be absent.
+
+>>> cards = Vocab("card", ("Ambush", "Curfew"))
+>>> space = ActionSpace([Form("pass"), Form("discard", (cards,)), Form("bid", (Vocab.numbers("n", 0, 3),))])
+>>> space.size
+7
+>>> space.index(Action("discard", ("Curfew",)))
+2
+>>> space.at(5)
+Action('bid 2')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from consim.core.action import Action
+from consim.core.errors import IllegalAction
+
+
+class NotInActionSpace(IllegalAction):
+    """An action the game's action space has no index for (a gap in its grammar)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vocab:
+    """The words one argument may take: a name (``"card"``) and the words in a fixed order."""
+
+    name: str
+    words: tuple[str, ...]
+    _pos: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        pos: dict[str, int] = {}
+        for i, w in enumerate(self.words):
+            pos.setdefault(w, i)
+        if len(pos) != len(self.words):
+            dupes = sorted({w for w in self.words if self.words.count(w) > 1})
+            raise ValueError(f"vocabulary {self.name!r} repeats {dupes[:5]}")
+        object.__setattr__(self, "_pos", pos)
+
+    @classmethod
+    def of(cls, name: str, words: Iterable[str]) -> Vocab:
+        """A vocabulary of these words, duplicates dropped, first occurrence kept."""
+        return cls(name, tuple(dict.fromkeys(words)))
+
+    @classmethod
+    def numbers(cls, name: str, lo: int, hi: int) -> Vocab:
+        """The numbers ``lo`` to ``hi`` (both included), written in decimal."""
+        if hi < lo:
+            raise ValueError(f"empty number range {lo}..{hi} for {name!r}")
+        return cls(name, tuple(str(n) for n in range(lo, hi + 1)))
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def position(self, word: str) -> int:
+        """The index of ``word``, or -1."""
+        return self._pos.get(word, -1)
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One shape of a verb: the verb and the vocabulary of each argument."""
+
+    verb: str
+    args: tuple[Vocab, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return math.prod(len(v) for v in self.args)
+
+    def describe(self) -> str:
+        """``'discard <card:100>'``: the verb with each argument's vocabulary and size."""
+        return " ".join([self.verb, *(f"<{v.name}:{len(v)}>" for v in self.args)])
+
+
+class ActionSpace:
+    """Numbers every action of a grammar: :meth:`index` and :meth:`at` are inverse.
+
+    Forms are laid out one after another in the order given; an action takes the index of the
+    first form of its verb and argument count whose vocabularies hold every argument.
+    """
+
+    __slots__ = ("_by_shape", "_cache", "forms", "offsets", "size")
+
+    def __init__(self, forms: Sequence[Form]) -> None:
+        self.forms: tuple[Form, ...] = tuple(forms)
+        offsets: list[int] = []
+        total = 0
+        seen: set[tuple[str, tuple[tuple[str, ...], ...]]] = set()
+        for f in self.forms:
+            key = (f.verb, tuple(v.words for v in f.args))
+            if key in seen:
+                raise ValueError(f"form {f.describe()} is listed twice")
+            seen.add(key)
+            if f.size == 0:
+                raise ValueError(f"form {f.describe()} has an empty vocabulary")
+            offsets.append(total)
+            total += f.size
+        self.offsets: tuple[int, ...] = tuple(offsets)
+        #: the number of actions (the length of every legal mask)
+        self.size = total
+        self._by_shape: dict[tuple[str, int], list[int]] = {}
+        for k, f in enumerate(self.forms):
+            self._by_shape.setdefault((f.verb, len(f.args)), []).append(k)
+        self._cache: dict[Action, int] = {}
+
+    def __len__(self) -> int:
+        return self.size
+
+    def find(self, action: Action) -> int:
+        """The index of ``action``, or -1 when the grammar cannot form it."""
+        cached = self._cache.get(action)
+        if cached is not None:
+            return cached
+        verb, args = action[0], action[1]
+        for k in self._by_shape.get((verb, len(args)), ()):
+            form = self.forms[k]
+            index = 0
+            for vocab, word in zip(form.args, args, strict=True):
+                p = vocab.position(word)
+                if p < 0:
+                    break
+                index = index * len(vocab) + p
+            else:
+                found = self.offsets[k] + index
+                if len(self._cache) < 1_000_000:
+                    self._cache[action] = found
+                return found
+        return -1
+
+    def index(self, action: Action) -> int:
+        """The index of ``action``; raises :class:`NotInActionSpace` if it has none."""
+        found = self.find(action)
+        if found < 0:
+            raise NotInActionSpace(f"{action.text[:60]!r} has no index in this game's action space")
+        return found
+
+    def at(self, i: int) -> Action:
+        """The action numbered ``i`` (``0 <= i < size``)."""
+        if not 0 <= i < self.size:
+            raise IndexError(f"action index {i} is outside 0..{self.size - 1}")
+        # the last form whose offset is <= i (binary search over the offsets)
+        lo, hi = 0, len(self.offsets) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.offsets[mid] <= i:
+                lo = mid
+            else:
+                hi = mid - 1
+        form = self.forms[lo]
+        rest = i - self.offsets[lo]
+        words: list[str] = []
+        for vocab in reversed(form.args):
+            rest, p = divmod(rest, len(vocab))
+            words.append(vocab.words[p])
+        return Action(form.verb, tuple(reversed(words)))
+
+    def table(self) -> list[tuple[int, int, str]]:
+        """Each form as ``(offset, size, description)``: the documentation of the layout."""
+        return [(o, f.size, f.describe()) for o, f in zip(self.offsets, self.forms, strict=True)]

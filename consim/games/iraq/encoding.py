@@ -1,0 +1,123 @@
+"""The Iraq game's research encoding: metadata, action grammar and observation layout.
+
+Action grammar (every card of the content, every seat of the options):
+
+* ``discard <card>``, ``give <card>``, ``want <card>`` (and ``want`` alone: any card);
+* ``offer <seat>``, ``declare <side>`` (US or Insurgent, the three-player either-or sides);
+* ``ask 0`` and ``ask <n> any|usable`` with ``n`` from 1 to the ``max_trade_cards`` option
+  (a trade names at most that many cards each way: the bound of the only number);
+* ``accept``, ``decline``, ``counter``, ``back``, ``cancel``, ``done``, ``pass``, ``retract``.
+
+Observation (from ``view(seat)``): turn, phase, victory points, hand sizes, deck and discard
+sizes, who has committed and declared, the seat's hand, pending discards and side, the open
+offer's public part and the cards each seat revealed last turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from consim.core.encoding import Form, Vocab
+from consim.core.observe import Field, counts, one_hot, per_key, scalar
+from consim.core.research import Research as Base
+from consim.games.iraq.content import FILTERS, SIDE_NAME, IraqTables
+
+PHASES = ("commitment", "declare", "negotiation", "over")
+#: the bound of a seat's VP (a seat earns a few VP a turn for at most 50 turns; 84 measured
+#: games of every variant ended at 46 or less); observations clip there
+MAX_VP = 200
+#: a generous bound on the decisions of one game (84 measured games of every variant, random
+#: and heuristic bots, took at most 747)
+MAX_DECISIONS = 20_000
+
+
+class Research(Base):
+    @property
+    def tables(self) -> IraqTables:
+        t: IraqTables = self.game.tables
+        return t
+
+    def info_fields(self) -> dict[str, Any]:
+        return {
+            "utility": "general-sum",
+            "min_score": 0.0,
+            "max_score": float(MAX_VP),
+            "score_unit": "VP",
+            "max_decisions": MAX_DECISIONS,
+            "chance": "sampled",
+            "information": "imperfect",
+            "simultaneous": True,
+            "notes": "scores are victory points; each conflict (Insurgency, Civil War) has its own winners",
+        }
+
+    def forms(self) -> Sequence[Form]:
+        t = self.tables
+        card = Vocab("card", t.card_name)
+        seat = Vocab("seat", t.seats)
+        side = Vocab("side", tuple(SIDE_NAME.values()))
+        n = Vocab.numbers("cards", 1, t.opts.max_trade_cards)
+        return [
+            *(Form(v) for v in ("pass", "done", "accept", "decline", "counter", "back", "cancel", "retract")),
+            Form("want"),
+            Form("ask", (Vocab("zero", ("0",)),)),
+            Form("ask", (n, Vocab("filter", FILTERS))),
+            Form("offer", (seat,)),
+            Form("declare", (side,)),
+            Form("discard", (card,)),
+            Form("give", (card,)),
+            Form("want", (card,)),
+        ]
+
+    def observation_fields(self) -> Sequence[Field]:
+        t = self.tables
+        seats = t.seats
+        cards = t.card_name
+        sides = tuple(SIDE_NAME.values())
+        size = len(t.deck_cards)
+
+        def names(items: object) -> list[str]:
+            return [c["name"] for c in items] if isinstance(items, list) else []
+
+        def offer(v: Mapping[str, Any]) -> Mapping[str, Any]:
+            neg = v.get("negotiation") or {}
+            found: Mapping[str, Any] = neg.get("offer") or {}
+            return found
+
+        return [
+            scalar("turn", 0, t.opts.turns, lambda v: v["turn"], "the turn (hand) in progress"),
+            one_hot("phase", PHASES, lambda v: v["phase"]),
+            one_hot("seat", seats, lambda v: v["seat"], "who observes (all 0 for a spectator)"),
+            counts("to_act", seats, 1, lambda v: v["to_act"]),
+            per_key("vp", seats, 0, MAX_VP, lambda v: v["vp"]),
+            per_key("hand_size", seats, 0, size, lambda v: v["hand_sizes"]),
+            scalar("deck_size", 0, size, lambda v: v["deck_size"]),
+            scalar("discard_size", 0, size, lambda v: v["discard_size"]),
+            counts("committed", seats, 1, lambda v: v["committed"]),
+            counts("declared", seats, 1, lambda v: v["declared"]),
+            counts("hand", cards, 1, lambda v: names(v.get("hand"))),
+            counts("pending_discards", cards, 1, lambda v: v.get("pending_discards", ())),
+            scalar("usable_fv", 0, 100, lambda v: v.get("usable_fv", 0)),
+            one_hot("side", sides, lambda v: v.get("side")),
+            scalar("negotiation_round", 0, t.opts.negotiation_rounds, lambda v: _neg(v).get("round", 0)),
+            one_hot("negotiation_turn_of", seats, lambda v: _neg(v).get("turn_of")),
+            one_hot("offer_from", seats, lambda v: offer(v).get("from")),
+            one_hot("offer_to", seats, lambda v: offer(v).get("to")),
+            one_hot("offer_stage", ("give", "want", "respond", "fulfil"), lambda v: offer(v).get("stage")),
+            counts("offer_give", cards, 1, lambda v: names(offer(v).get("give"))),
+            counts("offer_wanted", cards, 1, lambda v: names(offer(v).get("wanted"))),
+            counts("offer_taken", cards, 1, lambda v: names(offer(v).get("taken"))),
+            scalar("offer_ask", 0, t.opts.max_trade_cards, lambda v: offer(v).get("ask", 0)),
+            counts(
+                "last_reveal",
+                cards,
+                1,
+                lambda v: [c for hand in v["last_reveal"].values() for c in hand],
+                "cards shown by every seat at the end of the last turn",
+            ),
+        ]
+
+
+def _neg(v: Mapping[str, Any]) -> Mapping[str, Any]:
+    found: Mapping[str, Any] = v.get("negotiation") or {}
+    return found

@@ -1,0 +1,245 @@
+"""The First Jihad's research encoding: metadata, action grammar and observation layout.
+
+Action grammar, from the content (Paths, Theaters, places, armies' empires, tracks, routes,
+every event label of every card):
+
+* Paths: ``attack <path> [immortals+1|immortals+2]``, ``rally <path> [2|<colour>]``,
+  ``raid``, ``baqt``, ``refuse``, ``advance``, ``decline``, ``revolt``, ``keep`` ``<path>``;
+* places: ``build-castle major|minor <place>``, ``fix-castle``, ``themes``, ``capital``,
+  ``icons`` ``<place>``; empires: ``build-capital <empire> <place>``, ``fix-capital``,
+  ``last-stand``, ``side <empire> ap|skill``;
+* ``event <label> [<path>|<n>]`` with ``n`` up to the most options of any choice event;
+  ``option <n>`` likewise;
+* ``trade <theater> bank <route>...`` and ``trade <theater> rally <path> <route>...``: a chain
+  of one to three routes (a chain never enters a Theater twice and there are four Theaters,
+  so three routes is the bound);
+* the words of single choices: ``council``, ``truce``, ``token``, ``naval``, ``appease``, and
+  the bare verbs (``done``, ``decline``, ``loot``, the Hits of an absorption ...).
+
+Observation: the turn and card, the deck by era, every Path's Islam marker and converted
+Lands, every army's place, strength and state, Castles and Capitals, tracks, AP by Theater,
+the Rulers, tokens, Advanced markers, and the running Outcome Points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from consim.core.encoding import Form, Vocab
+from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
+from consim.core.research import Research as Base
+from consim.games.jihad.content import COLOURS, EMPIRES, THEATERS, ChoiceEffect, JihadTables, walk_effects
+from consim.games.jihad.rules.arab import VERBS as ABSORB_VERBS
+from consim.games.jihad.rules.events import RELIGIONS
+from consim.games.jihad.words import event_title
+
+ERAS = ("green", "yellow", "red", "black")
+#: a trade chain enters each of the four Theaters at most once
+MAX_CHAIN = len(THEATERS) - 1
+#: [OP] Outcome Points of a finished game lie in this range (observations clip there too)
+MIN_POINTS, MAX_POINTS = -200.0, 200.0
+#: one decision per action bought with AP, plus the events and Hits of 50 cards: no measured
+#: game took a tenth of this
+MAX_DECISIONS = 10_000
+
+
+class Research(Base):
+    @property
+    def tables(self) -> JihadTables:
+        t: JihadTables = self.game.tables
+        return t
+
+    def info_fields(self) -> dict[str, Any]:
+        return {
+            "utility": "general-sum",
+            "min_score": MIN_POINTS,
+            "max_score": MAX_POINTS,
+            "score_unit": "Outcome Points",
+            "max_decisions": MAX_DECISIONS,
+            "chance": "sampled",
+            "information": "imperfect",
+            "simultaneous": False,
+            "notes": "solitaire, scored in Outcome Points (higher is better); the deck order is hidden",
+        }
+
+    def _events(self) -> tuple[list[str], int]:
+        t = self.tables
+        labels: list[str] = []
+        most = 1
+        for n in t.cards:
+            for effect in walk_effects(t.card[n].events):
+                labels.append(event_title(effect))
+                if isinstance(effect, ChoiceEffect):
+                    most = max(most, len(effect.options))
+        return labels, most
+
+    def forms(self) -> Sequence[Form]:
+        t = self.tables
+        path = Vocab("path", t.path_name)
+        place = Vocab("place", t.place_arg)
+        empire = Vocab("empire", EMPIRES)
+        theater = Vocab("theater", THEATERS)
+        route = Vocab("route", t.route_arg)
+        labels, most = self._events()
+        event = Vocab.of("event", labels)
+        option = Vocab.numbers("option", 1, most)
+        bare = (
+            "done",
+            "decline",
+            "loot",
+            "landing",
+            "elephants",
+            "damascus",
+            "naval",
+            "capital",
+            *ABSORB_VERBS,
+        )
+        forms: list[Form] = [Form(v) for v in dict.fromkeys(bare)]
+        for verb in ("raid", "baqt", "refuse", "advance", "decline", "revolt", "keep", "attack", "rally"):
+            forms.append(Form(verb, (path,)))
+        forms += [
+            Form("attack", (path, Vocab("immortals", ("immortals+1", "immortals+2")))),
+            Form("rally", (path, Vocab("rally", ("2", *COLOURS)))),
+            *(Form(v, (place,)) for v in ("fix-castle", "themes", "capital", "icons")),
+            Form("build-castle", (Vocab("castle", ("major", "minor")), place)),
+            Form("build-capital", (empire, place)),
+            *(Form(v, (empire,)) for v in ("fix-capital", "last-stand")),
+            Form("side", (empire, Vocab("side", ("ap", "skill")))),
+            Form("event", (event,)),
+            Form("event", (event, Vocab.of("event-arg", (*t.path_name, *option.words)))),
+            Form("option", (option,)),
+            Form("council", (Vocab("council", ("keep", *RELIGIONS)),)),
+            Form("truce", (Vocab("truce", ("accept", "reject", "keep", "break")),)),
+            Form("token", (Vocab("colour", COLOURS),)),
+            Form("naval", (Vocab("naval", ("fleet", "socotra")),)),
+            Form("appease", (Vocab("track", t.track_name),)),
+        ]
+        for k in range(1, MAX_CHAIN + 1):
+            chain = (route,) * k
+            forms.append(Form("trade", (theater, Vocab("bank", ("bank",)), *chain)))
+            forms.append(Form("trade", (theater, Vocab("rally", ("rally",)), path, *chain)))
+        return forms
+
+    def observation_fields(self) -> Sequence[Field]:
+        t = self.tables
+        paths = t.path_name
+        places = t.place_arg
+        armies = t.army_name
+        castles = t.castle_name
+        tracks = t.track_name
+        lands = [(p, i) for p in range(len(paths)) for i in range(t.path_len[p])]
+        cards = tuple(str(n) for n in range(1, 51))
+
+        def land_flags(v: Mapping[str, Any], key: str) -> list[float]:
+            by_id = {p["id"]: p for p in v["paths"]}
+            out: list[float] = []
+            for p, i in lands:
+                found = by_id.get(paths[p])
+                ls = found["lands"] if found else []
+                out.append(1.0 if i < len(ls) and ls[i].get(key) else 0.0)
+            return out
+
+        def path_value(v: Mapping[str, Any], key: str) -> list[float]:
+            by_id = {p["id"]: p for p in v["paths"]}
+            return [float((by_id.get(p) or {}).get("islam", {}).get(key) or 0) for p in paths]
+
+        def army(name: str, key: str, word: object = True) -> Field:
+            return vector(
+                f"army_{name}",
+                armies,
+                0,
+                1,
+                lambda v: [1.0 if (v["armies"].get(a) or {}).get(key) == word else 0.0 for a in armies],
+            )
+
+        def army_at(v: Mapping[str, Any]) -> list[float]:
+            out = [0.0] * (len(armies) * len(places))
+            pos = {p.replace("-", "_"): i for i, p in enumerate(places)}
+            for k, a in enumerate(armies):
+                at = (v["armies"].get(a) or {}).get("at")
+                j = pos.get(at) if isinstance(at, str) else None
+                if j is not None:
+                    out[k * len(places) + j] = 1.0
+            return out
+
+        def advanced(key: str) -> Any:
+            return lambda v: (v.get("advanced") or {}).get(key)
+
+        return [
+            scalar("turn", 0, 50, lambda v: v["turn"]),
+            one_hot("card", cards, lambda v: str((v.get("card") or {}).get("number"))),
+            counts("played", cards, 1, lambda v: [str(n) for n in v["played"]]),
+            per_key("deck_remaining", ERAS, 0, 50, lambda v: v["deck_remaining"]),
+            vector("islam_at", paths, 0, 12, lambda v: path_value(v, "at")),
+            vector("islam_disrupted", paths, 0, 1, lambda v: path_value(v, "dis")),
+            vector(
+                "converted",
+                [f"{paths[p]}:{i + 1}" for p, i in lands],
+                0,
+                1,
+                lambda v: land_flags(v, "converted"),
+            ),
+            vector(
+                "firmly_muslim",
+                [f"{paths[p]}:{i + 1}" for p, i in lands],
+                0,
+                1,
+                lambda v: land_flags(v, "firmly_muslim"),
+            ),
+            vector("army_at", [f"{a}@{p}" for a in armies for p in places], 0, 1, army_at),
+            army("strong", "str", "strong"),
+            army("weak", "str", "weak"),
+            army("cursed", "cursed"),
+            army("sieged", "sieged"),
+            vector(
+                "castle_strong",
+                castles,
+                0,
+                1,
+                lambda v: [
+                    1.0 if (v["castles"].get(c) or {}).get("side") == "strong" else 0.0 for c in castles
+                ],
+            ),
+            vector(
+                "castle_standing",
+                castles,
+                0,
+                1,
+                lambda v: [1.0 if (v["castles"].get(c) or {}).get("at") else 0.0 for c in castles],
+            ),
+            vector(
+                "capital",
+                [f"{e}:{s}" for e in EMPIRES for s in ("strong", "weak")],
+                0,
+                1,
+                lambda v: [
+                    1.0
+                    if (v["capitals"].get(e) or {}).get("at") and v["capitals"][e].get("side") == s
+                    else 0.0
+                    for e in EMPIRES
+                    for s in ("strong", "weak")
+                ],
+            ),
+            vector(
+                "track_box",
+                tracks,
+                -1,
+                6,
+                lambda v: [float((v["tracks"].get(k) or {}).get("box") or 0) for k in tracks],
+            ),
+            per_key("ap", THEATERS, 0, 12, lambda v: v["ap"]),
+            per_key("ap_limit", THEATERS, 0, 12, lambda v: v["ap_limits"]),
+            per_key("ruler", EMPIRES, 0, 12, lambda v: v["rulers"]),
+            per_key("tokens", COLOURS, 0, 10, lambda v: v["tokens"]),
+            per_key("spent", paths, 0, 12, lambda v: v["spent"]),
+            scalar("fleet_used", 0, 1, lambda v: (v.get("fleet") or {}).get("used")),
+            scalar("immortals_used", 0, 1, lambda v: (v.get("immortals") or {}).get("used")),
+            scalar("kaaba", 0, 10, advanced("kaaba")),
+            scalar("kaaba_points", -50, 50, advanced("kaaba_points")),
+            scalar("syrians_mustered", 0, 1, advanced("syrians_mustered")),
+            scalar(
+                "outcome_points", MIN_POINTS, MAX_POINTS, lambda v: (v.get("outcome_now") or {}).get("total")
+            ),
+            scalar("pending_events", 0, 10, lambda v: len(v.get("pending_events") or ())),
+        ]
