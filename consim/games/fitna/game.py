@@ -160,7 +160,12 @@ class FitnaGame(Game):
             level=victory.LEVELS[out["best"]] if out["best"] else "",
             ending=state.data.ended or "last turn played",
             turns=state.data.turn,
-            details={"levels": levels, "vp": out["vp"], "tension": state.data.tension},
+            details={
+                "levels": levels,
+                "results": out["results"],
+                "vp": out["vp"],
+                "tension": state.data.tension,
+            },
         )
 
     def _check(self, state: FitnaState) -> None:

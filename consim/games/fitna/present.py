@@ -708,10 +708,12 @@ def outcome_lines(outcome: Outcome, view: View | None = None) -> list[str]:
     details = outcome.details or {}
     levels: Mapping[str, str] = details.get("levels", {})
     vps: Mapping[str, int] = details.get("vp", {})
+    results: Mapping[str, str] = details.get("results", {})
     out = []
     for seat, level in levels.items():
         vp = f", {vps[seat]} VP" if seat in vps else ""
-        out.append(f"{seat}: {level if level != 'none' else 'no'} victory{vp}.")
+        result = results.get(seat) or f"{level if level != 'none' else 'no'} victory"
+        out.append(f"{seat}: {result}{vp}.")
     if "tension" in details:
         out.append(f"International Tension at the end: {details['tension']}.")
     if outcome.turns is not None:

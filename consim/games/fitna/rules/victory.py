@@ -199,12 +199,44 @@ def judge(st: FitnaState) -> dict[str, Any]:
         vps = {s: victory_points(st, i)[0] for i, s in enumerate(t.seats)}
         unit = "victory level"
     winners = [s for s in t.seats if levels[s] != "none"]
+    points = t.opts.victory == "points"
+    results = {s: results_word(levels[s], points, bool(winners)) for s in t.seats}
     if winners:
         sentence = "; ".join(f"{s} wins a {levels[s]} victory" for s in winners) + "."
+        losers = [s for s in t.seats if s not in winners]
+        if points and len(t.seats) > 2:  # [31.1] with two players the loser goes without saying
+            sentence = sentence[:-1] + f"; {_and(losers)} lose{'s' if len(losers) == 1 else ''}."
+    elif points:
+        sentence = "Nobody wins: a stalemate."
+        if len(t.seats) > 2:
+            sentence = "Nobody wins: a stalemate (nobody leads every other player by 5 VP)."
     else:
-        sentence = "Nobody wins: a stalemate." if t.opts.victory == "points" else "Nobody wins."
+        sentence = "Nobody wins."
     best = max((LEVELS.index(levels[s]) for s in t.seats), default=0)
-    return {"levels": levels, "vp": vps, "winners": winners, "sentence": sentence, "unit": unit, "best": best}
+    return {
+        "levels": levels,
+        "vp": vps,
+        "winners": winners,
+        "results": results,
+        "sentence": sentence,
+        "unit": unit,
+        "best": best,
+    }
+
+
+def results_word(level: str, points: bool, anyone_won: bool) -> str:
+    """[31.0, 31.1] A player's result in words: its level of victory; without one, a defeat
+    when another player won by Victory Points, a stalemate when nobody did, and no victory by
+    the scenario's conditions (where several may win and everybody may lose, 29.0)."""
+    if level != "none":
+        return f"{level} victory"
+    if points:
+        return "defeat" if anyone_won else "stalemate"
+    return "no victory"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(slots=True)
