@@ -175,3 +175,23 @@ class ActionSpace:
     def table(self) -> list[tuple[int, int, str]]:
         """Each form as ``(offset, size, description)``: the documentation of the layout."""
         return [(o, f.size, f.describe()) for o, f in zip(self.offsets, self.forms, strict=True)]
+
+
+def forms_of(actions: Iterable[Action], names: dict[tuple[str, int], str] | None = None) -> list[Form]:
+    """Forms covering ``actions`` (those a game's tables build once from its content): one form
+    per verb and argument count, each argument's vocabulary the words seen in that place, in
+    first-seen order. ``names`` names the vocabularies by ``(verb, position)``.
+
+    >>> [f.describe() for f in forms_of([Action("move", ("a",)), Action("move", ("b",)), Action("done")])]
+    ['move <move.0:2>', 'done']
+    """
+    words: dict[tuple[str, int], dict[int, dict[str, None]]] = {}
+    for a in actions:
+        places = words.setdefault((a[0], len(a[1])), {k: {} for k in range(len(a[1]))})
+        for k, w in enumerate(a[1]):
+            places[k][w] = None
+    named = names or {}
+    return [
+        Form(verb, tuple(Vocab(named.get((verb, k), f"{verb}.{k}"), tuple(places[k])) for k in range(n)))
+        for (verb, n), places in words.items()
+    ]

@@ -1,0 +1,164 @@
+"""Battle for Baghdad's research encoding: metadata, action grammar and observation layout.
+
+Why the distinct actions of Baghdad grew without bound before: most of its verbs name content
+(cards, Commands, zones, factions: finite), but five take an amount of Political Points
+(``bid``, ``ask-pp``, ``give-pp``) or of units (``units``, ``pickup``, ``drop``, ``losses``,
+``commit``, ``place``/``remove``/``replace`` as two counts), and the PP a faction holds rises
+over a game with no rule capping it. Each new high bid was a new action text.
+
+The grammar here:
+
+* every action the game's tables build once from the content (the ``a_*`` tables: cards,
+  Commands, zones, factions, promises, Arab Street cards, recruits), one form per verb and
+  argument count;
+* ``combine <card> <card>`` and ``fight <faction> [<faction>]``;
+* amounts of PP (``bid`` from 0, ``ask-pp`` and ``give-pp`` from 1) up to :data:`MAX_PP`;
+* amounts of units (``units``, ``pickup``, ``drop``, ``losses``, each count of ``place``,
+  ``remove``, ``replace``) up to the most counters of any faction (Security plus
+  Infrastructure, from the content); ``commit`` up to the rules' maximum commitment;
+  ``ask-cards`` up to the coalition rules' most cards asked.
+
+:data:`MAX_PP` is the documented bound of PP amounts: a faction wins at turn end with 120
+victory PP, and no measured game saw a faction hold more than a fraction of the bound; an
+amount above it has no index (``NotInActionSpace``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from consim.core.action import Action
+from consim.core.encoding import Form, Vocab, forms_of
+from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
+from consim.core.research import Research as Base
+from consim.games.baghdad.content import BaghdadTables
+from consim.games.baghdad.rules import MAX_ASK_CARDS
+
+#: the bound of every amount of Political Points an action names
+MAX_PP = 999
+#: a generous bound on the decisions of one game (every variant, random and heuristic bots,
+#: measured at most 2,256)
+MAX_DECISIONS = 50_000
+PHASES = ("maneuver", "street", "draft", "coalition", "action", "combat", "civic", "end", "over")
+
+
+class Research(Base):
+    @property
+    def tables(self) -> BaghdadTables:
+        t: BaghdadTables = self.game.tables
+        return t
+
+    def info_fields(self) -> dict[str, Any]:
+        return {
+            "utility": "general-sum",
+            "min_score": 0.0,
+            "max_score": float(MAX_PP + 10 * len(self.tables.zone_ids)),
+            "score_unit": "victory PP",
+            "max_decisions": MAX_DECISIONS,
+            "chance": "sampled",
+            "information": "imperfect",
+            "simultaneous": True,
+            "notes": "scores are victory PP (PP held plus 10 a controlled zone); winners by "
+            "standard or special condition",
+        }
+
+    def _interned(self) -> list[Action]:
+        t = self.tables
+        found: list[Action] = []
+        for name in sorted(f.name for f in dataclasses.fields(t)):
+            if not name.startswith("a_"):
+                continue
+            value = getattr(t, name)
+            items = value.values() if isinstance(value, Mapping) else value
+            if isinstance(items, Action):
+                found.append(items)
+                continue
+            found.extend(a for a in items if isinstance(a, Action))
+        return found
+
+    def forms(self) -> Sequence[Form]:
+        t = self.tables
+        cards = Vocab.of("card", t.card_name)
+        faction = Vocab("faction", t.seats)
+        most_units = max(sum(t.counters[f]) for f in t.seats)
+        units = Vocab.numbers("units", 1, most_units)
+        count = Vocab.numbers("count", 0, most_units)
+        pp = Vocab.numbers("pp", 1, MAX_PP)
+        forms = forms_of(self._interned())
+        known = {(f.verb, tuple(v.words for v in f.args)) for f in forms}
+        extra = [
+            Form("retract"),
+            Form("combine", (cards, cards)),
+            Form("fight", (faction,)),
+            Form("fight", (faction, faction)),
+            Form("bid", (Vocab.numbers("pp", 0, MAX_PP),)),
+            Form("ask-pp", (pp,)),
+            Form("give-pp", (pp,)),
+            Form("ask-cards", (Vocab.numbers("cards", 1, MAX_ASK_CARDS),)),
+            Form("commit", (Vocab.numbers("commit", 0, t.rules.max_commitment),)),
+            *(Form(v, (units,)) for v in ("units", "pickup", "drop")),
+            Form("losses", (count,)),
+            *(Form(v, (count, count)) for v in ("place", "remove", "replace")),
+        ]
+        return [*forms, *(f for f in extra if (f.verb, tuple(v.words for v in f.args)) not in known)]
+
+    def observation_fields(self) -> Sequence[Field]:
+        t = self.tables
+        seats = t.seats
+        zones = t.zone_ids
+        cards = tuple(dict.fromkeys(t.card_name))
+        most = max(sum(t.counters[f]) for f in seats)
+
+        def zone_units(v: Mapping[str, Any]) -> list[float]:
+            out: list[float] = []
+            for z in zones:
+                here = (v["zones"].get(z) or {}).get("units") or {}
+                for f in seats:
+                    sec, inf = here.get(f) or (0, 0)
+                    out.extend((float(sec), float(inf)))
+            return out
+
+        def zone_control(v: Mapping[str, Any]) -> list[float]:
+            return [
+                1.0 if (v["zones"].get(z) or {}).get("control") == f else 0.0 for z in zones for f in seats
+            ]
+
+        def pools(v: Mapping[str, Any]) -> list[float]:
+            return [float(x) for f in seats for x in (v["pools"].get(f) or (0, 0))]
+
+        def order(v: Mapping[str, Any]) -> list[float]:
+            seq = list(v.get("order") or ())
+            return [float(seq.index(f) + 1) if f in seq else 0.0 for f in seats]
+
+        return [
+            scalar("turn", 0, 20, lambda v: v["turn"]),
+            one_hot("phase", PHASES, lambda v: v["phase"]),
+            one_hot("seat", seats, lambda v: v["seat"], "who observes (all 0 for a spectator)"),
+            counts("to_act", seats, 1, lambda v: v["to_act"]),
+            vector("order", seats, 0, len(seats), order, "place in this turn's order (0: none)"),
+            one_hot("initiative", seats, lambda v: v.get("initiative")),
+            scalar("card_price", 0, 50, lambda v: v.get("card_price")),
+            per_key("pp", seats, 0, MAX_PP, lambda v: v["pp"]),
+            per_key("hand_count", seats, 0, 20, lambda v: v["hand_counts"]),
+            vector("pool", [f"{f}:{k}" for f in seats for k in ("sec", "inf")], 0, most, pools),
+            per_key(
+                "zone_pp", zones, 0, 20, lambda v: {z: (v["zones"].get(z) or {}).get("pp") for z in zones}
+            ),
+            vector("zone_control", [f"{z}:{f}" for z in zones for f in seats], 0, 1, zone_control),
+            vector(
+                "zone_units",
+                [f"{z}:{f}:{k}" for z in zones for f in seats for k in ("sec", "inf")],
+                0,
+                most,
+                zone_units,
+            ),
+            scalar("deck_size", 0, 200, lambda v: v["deck_size"]),
+            scalar("discard_size", 0, 200, lambda v: v["discard_size"]),
+            scalar("street_left", 0, 50, lambda v: v["street_left"]),
+            per_key("score", seats, 0, MAX_PP, lambda v: v["scores"]),
+            per_key("zones_held", seats, 0, len(zones), lambda v: v["zones_held"]),
+            per_key("progress", seats, 0, 1, lambda v: v["progress"]),
+            counts("hand", cards, 5, lambda v: v.get("hand") or ()),
+        ]
