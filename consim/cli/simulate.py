@@ -5,6 +5,7 @@ Example::
     consim simulate iraq --games 200 --jobs 2 --bot heuristic --seat US=random
     consim simulate iraq --players 3 --option civil_war_side=declare --json out.json
     consim simulate fitna --scenario 5 --games 200 --jobs 2 --bot heuristic
+    consim simulate jihad --games 5000 --backend ray --parquet jihad.parquet
 
 For games whose seats each reach a victory level (Fitna: minor, major, decisive), the report
 also counts how often each seat reached each level, and how often nobody won.
@@ -12,15 +13,13 @@ also counts how often each seat reached each level, and how often nobody won.
 
 from __future__ import annotations
 
-import csv
-import json
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -34,12 +33,13 @@ from rich.table import Table
 
 from consim.cli.args import check_scenario, parse_options, parse_seats
 from consim.cli.main import app
-from consim.cli.render import LevelReader, game_levels
 from consim.core.errors import OptionError
-from consim.core.game import Game
 from consim.core.registry import game_class, load_game
+from consim.sim.files import import_pyarrow, write_csv, write_json, write_parquet
+from consim.sim.levels import LEVEL_ORDER, level_counts, levels_reader
 from consim.sim.runner import (
-    GameResult,
+    BACKENDS,
+    MissingExtra,
     PointsStats,
     SimulationError,
     Summary,
@@ -122,35 +122,6 @@ def render_points(console: Console, points: PointsStats) -> None:
     console.print(lt)
 
 
-#: victory levels from the lowest to the highest, as ``present.levels_of`` names them
-LEVEL_ORDER = ("none", "minor", "major", "decisive")
-
-
-def level_counts(results: Sequence[GameResult], seats: Sequence[str], reader: LevelReader) -> dict[str, Any]:
-    """How often each seat reached each victory level, and how often nobody won.
-
-    >>> from consim.sim.runner import GameResult
-    >>> rs = [GameResult(i, {"A": a, "B": b}, [], "", {}, 1, unit="victory level")
-    ...       for i, (a, b) in enumerate([(1, 0), (0, 0), (3, 1)])]
-    >>> counts = level_counts(rs, ["A", "B"], lambda s, u: {k: LEVEL_ORDER[int(v)] for k, v in s.items()})
-    >>> counts["seats"]["A"], counts["nobody"], counts["several"]
-    ({'none': 1, 'minor': 1, 'major': 0, 'decisive': 1}, 1, 1)
-    """
-    per_seat = {s: dict.fromkeys(LEVEL_ORDER, 0) for s in seats}
-    nobody = several = 0
-    for r in results:
-        levels = reader(r.scores, r.unit)
-        won = 0
-        for s in seats:
-            level = levels.get(s, "none")
-            level = level if level in LEVEL_ORDER else "none"
-            per_seat[s][level] += 1
-            won += level != "none"
-        nobody += won == 0
-        several += won > 1
-    return {"games": len(results), "seats": per_seat, "nobody": nobody, "several": several}
-
-
 def render_levels(console: Console, counts: dict[str, Any]) -> None:
     """The victory levels table: one row a seat, one column a level (share of the games)."""
     games = counts["games"] or 1
@@ -167,53 +138,8 @@ def render_levels(console: Console, counts: dict[str, Any]) -> None:
     )
 
 
-def write_json(
-    path: Path,
-    game: Game,
-    bots: dict[str, str],
-    seed: int,
-    results: Sequence[GameResult],
-    summary: Summary,
-    levels: dict[str, Any] | None = None,
-) -> None:
-    data = {
-        "game": game.id,
-        "options": dict(game.options),
-        "bots": bots,
-        "seed": seed,
-        "games": [r.to_dict() for r in results],
-        "summary": summary.to_dict(),
-    }
-    if levels is not None:
-        data["levels"] = levels
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-
-
-def write_csv(path: Path, seats: Sequence[str], results: Sequence[GameResult]) -> None:
-    conflicts: list[str] = []
-    for r in results:
-        conflicts.extend(c for c in r.conflicts if c not in conflicts)
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        points = any(r.points is not None for r in results)
-        writer.writerow(
-            ["seed", *seats, "winners", *conflicts, "decisions", *(["points", "level"] if points else [])]
-        )
-        for r in results:
-            writer.writerow(
-                [
-                    r.seed,
-                    *(f"{r.scores.get(s, 0.0):g}" for s in seats),
-                    "+".join(r.winners),
-                    *("+".join(r.conflicts.get(c, [])) for c in conflicts),
-                    r.decisions,
-                    *([f"{r.points:g}" if r.points is not None else "", r.level] if points else []),
-                ]
-            )
-
-
 def _fail(err: Console, message: str) -> None:
-    err.print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -221,7 +147,26 @@ def _fail(err: Console, message: str) -> None:
 def simulate(
     game: Annotated[str, typer.Argument(help="the game to simulate (see 'consim list')")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")] = 100,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="processes to use (0 = one per CPU)")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="processes to use, 0 = one per CPU (default 1); with --backend ray, the CPUs"
+            " of the local cluster (default all)",
+        ),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option("--backend", help="where the games run: local processes, or a ray cluster")
+    ] = "local",
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            help="join the Ray cluster at this address (HOST:PORT, or auto) instead of starting one",
+        ),
+    ] = None,
     bot: Annotated[str, typer.Option("--bot", help="bot kind for every seat")] = "heuristic",
     seat: Annotated[
         list[str] | None,
@@ -243,6 +188,9 @@ def simulate(
         Path | None, typer.Option("--json", help="write every game and the summary as JSON")
     ] = None,
     csv_path: Annotated[Path | None, typer.Option("--csv", help="write one row per game as CSV")] = None,
+    parquet_path: Annotated[
+        Path | None, typer.Option("--parquet", help="write the CSV's rows as a Parquet file")
+    ] = None,
 ) -> None:
     """Play many games with bots and report win rates (95% Wilson intervals) and scores."""
     out = Console(highlight=False)
@@ -252,9 +200,17 @@ def simulate(
         check_scenario(game_class(game), options)
         the_game = load_game(game, **options)
         kinds = resolve_bots(the_game, bot, parse_seats(the_game, seat or []))
-    except OptionError as exc:
+        if backend not in BACKENDS:
+            raise OptionError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
+        if ray_address is not None and backend != "ray":
+            raise OptionError("--ray-address needs --backend ray")
+        if parquet_path is not None:
+            import_pyarrow()  # before the games are played, not after
+    except (OptionError, MissingExtra) as exc:
         _fail(err, str(exc))
         return
+    if jobs is None:
+        jobs = 0 if backend == "ray" else 1
 
     seats = the_game.seats
     who = ", ".join(f"{s}={k}" for s, k in kinds.items())
@@ -280,12 +236,14 @@ def simulate(
                 seed=seed,
                 jobs=jobs,
                 progress=lambda done: progress.update(task, completed=done),
+                backend=backend,
+                address=ray_address,
             )
-    except OptionError as exc:
+    except (OptionError, MissingExtra) as exc:
         _fail(err, str(exc))
         return
     except SimulationError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
+        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     wall = time.perf_counter() - start
 
@@ -294,16 +252,22 @@ def simulate(
     title = f"{game}{f' ({opts})' if opts else ''}: {games} games, seeds {seed}..{seed + games - 1}"
     out.print(f"bots: {who}", soft_wrap=True)
     render_summary(out, summary, title)
-    reader = game_levels(game)
+    reader = levels_reader(game)
     levels = level_counts(results, seats, reader) if reader is not None else None
     if levels is not None:
         render_levels(out, levels)
+    options = dict(the_game.options)
     try:
         if json_path is not None:
-            write_json(json_path, the_game, kinds, seed, results, summary, levels)
-            out.print(f"wrote {json_path}")
+            write_json(json_path, game, options, kinds, seed, seats, results, summary, levels)
+            out.print(f"wrote {json_path}", soft_wrap=True)
         if csv_path is not None:
-            write_csv(csv_path, seats, results)
-            out.print(f"wrote {csv_path}")
+            write_csv(csv_path, game, seats, results)
+            out.print(f"wrote {csv_path}", soft_wrap=True)
+        if parquet_path is not None:
+            write_parquet(parquet_path, game, options, kinds, seed, seats, results)
+            out.print(f"wrote {parquet_path}", soft_wrap=True)
+    except MissingExtra as exc:
+        _fail(err, str(exc))
     except OSError as exc:
         _fail(err, f"cannot write {exc.filename}: {exc.strerror}")

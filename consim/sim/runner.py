@@ -91,6 +91,14 @@ class SimulationError(RuntimeError):
     """A simulated game crashed or stalled; the message names the game and its seed."""
 
 
+class MissingExtra(RuntimeError):
+    """An optional feature's package is not installed; the message names the install command."""
+
+
+#: where a batch runs: ``local`` processes (``jobs``) or a ``ray`` cluster
+BACKENDS = ("local", "ray")
+
+
 def resolve_bots(game: Game, default: str, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     """One bot kind per seat: ``default`` everywhere, except the seats in ``overrides``.
 
@@ -176,14 +184,14 @@ def _game(name: str, options: Mapping[str, Any]) -> Game:
     return game
 
 
-def _run_chunk(
-    name: str, options: dict[str, Any], bots: dict[str, str], seeds: list[int]
-) -> list[GameResult]:
+def run_chunk(name: str, options: dict[str, Any], bots: dict[str, str], seeds: list[int]) -> list[GameResult]:
+    """Play the games of ``seeds``, in a worker: a process of the pool or a Ray task."""
     game = _game(name, options)
     return [play_one(game, bots, s) for s in seeds]
 
 
-def _chunks(seeds: list[int], jobs: int) -> Iterator[list[int]]:
+def chunk_seeds(seeds: list[int], jobs: int) -> Iterator[list[int]]:
+    """``seeds`` cut into chunks for ``jobs`` workers, in order."""
     # several chunks per worker balance the load; small enough for a lively progress bar
     size = max(1, min(64, len(seeds) // (jobs * 8)))
     for i in range(0, len(seeds), size):
@@ -198,6 +206,8 @@ def run_games(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games of ``game_name`` with ``options`` and return their results in
     order. Game ``i`` is seeded with ``seed + i`` (its bots too).
@@ -207,18 +217,29 @@ def run_games(
     are the same for any ``jobs``. ``progress`` is called with the number of games finished
     so far, after each game (``jobs`` = 1) or each chunk of games.
 
-    Bad options, seats or bot kinds raise :class:`OptionError` before any game starts.
+    ``backend="ray"`` runs the chunks as tasks on a Ray cluster instead (see
+    :mod:`consim.sim.cluster`): a local one of ``jobs`` CPUs (``0``: all of them), or the
+    cluster at ``address``. The results are the same as with local processes.
+
+    Bad options, seats or bot kinds raise :class:`OptionError` before any game starts;
+    :class:`MissingExtra` says what to install when Ray is missing.
     """
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")
     if jobs < 0:
         raise ValueError(f"jobs must be >= 0, got {jobs}")
-    if jobs == 0:
-        jobs = os.cpu_count() or 1
+    if backend not in BACKENDS:
+        raise OptionError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
     options = dict(options)
     game = load_game(game_name, **options)  # validates the options here, not in a worker
     kinds = _check_bots(game, bots)
     seeds = [seed + i for i in range(games)]
+    if backend == "ray":
+        from consim.sim.cluster import run_on_ray
+
+        return run_on_ray(game_name, options, kinds, seeds, jobs or None, address, progress)
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
     if jobs == 1 or games <= 1:
         results: list[GameResult] = []
         for s in seeds:
@@ -226,13 +247,13 @@ def run_games(
             if progress is not None:
                 progress(len(results))
         return results
-    chunks = list(_chunks(seeds, jobs))
+    chunks = list(chunk_seeds(seeds, jobs))
     by_chunk: dict[int, list[GameResult]] = {}
     done = 0
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)))
     try:
         futures = {
-            pool.submit(_run_chunk, game_name, options, kinds, chunk): i for i, chunk in enumerate(chunks)
+            pool.submit(run_chunk, game_name, options, kinds, chunk): i for i, chunk in enumerate(chunks)
         }
         for future in as_completed(futures):
             part = future.result()

@@ -258,18 +258,24 @@ def test_cli_writes_json_and_csv(runner: CliRunner, tmp_path: Path) -> None:
     rows = list(csv.DictReader(out_csv.open(newline="")))
     assert len(rows) == 6
     assert list(rows[0]) == [
+        "game",
         "seed",
         *FIVE,
         "winners",
         "the Insurgency",
         "the Civil War",
         "decisions",
+        "turns",
+        "unit",
+        "conflict seats",
     ]
     for row, game in zip(rows, data["games"], strict=True):
         assert int(row["seed"]) == game["seed"]
         assert float(row["Kurd"]) == game["scores"]["Kurd"]
         assert row["winners"] == "+".join(game["winners"])
         assert row["the Civil War"] == "+".join(game["conflicts"]["the Civil War"])
+        assert row["game"] == "iraq" and int(row["turns"]) == game["turns"] and row["unit"] == "VP"
+        assert row["conflict seats"] == "the Insurgency=US+Insurgent; the Civil War=Sunni+Shia+Kurd"
 
 
 def test_cli_players_option(runner: CliRunner, tmp_path: Path) -> None:
