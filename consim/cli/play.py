@@ -96,9 +96,40 @@ def list_cmd(
                 console.print(described)
 
 
+def _validate_file(path: Path) -> None:
+    """[Fitna 33.0] A player's own scenario file: every problem, file:line."""
+    checkers = [
+        (n, game_class(n)) for n in consim.list_games() if hasattr(game_class(n), "check_scenario_file")
+    ]
+    if not checkers:
+        fail(f"no game reads scenario files like {path}")
+    bad = False
+    for name, cls in checkers:
+        errors: list[str] = cls.check_scenario_file(str(path))  # type: ignore[attr-defined]
+        if errors:
+            bad = True
+            console.print(plain(f"{path}: {len(errors)} problem(s) as a {name} scenario", "red"))
+            for line in errors:
+                console.print(plain(f"  {line}"), soft_wrap=True)
+        else:
+            console.print(
+                plain(f"{path}: a sound {name} scenario (consim play {name} --scenario-file {path})", "green")
+            )
+    if bad:
+        raise typer.Exit(1)
+
+
 @app.command()
-def validate(game: Annotated[str | None, typer.Argument(help="one game; default all")] = None) -> None:
-    """Check every content file of every game (file:line for each problem)."""
+def validate(
+    game: Annotated[
+        str | None, typer.Argument(help="one game, or a scenario file of your own (.yaml); default all games")
+    ] = None,
+) -> None:
+    """Check every content file of every game (file:line for each problem), or a scenario file
+    of your own (Fitna, 33.0)."""
+    if game and Path(game).suffix.casefold() in (".yaml", ".yml"):
+        _validate_file(Path(game))
+        return
     names = [game] if game else consim.list_games()
     bad = 0
     for name in names:
@@ -166,6 +197,13 @@ def play(
         Path | None, typer.Option(help="where the game is saved (default consim-GAME-SEED.json)")
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game, with the same seats")] = None,
+    scenario_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--scenario-file",
+            help="a scenario of your own, one YAML file (Fitna, 33.0; check it with 'consim validate FILE')",
+        ),
+    ] = None,
     svg: Annotated[
         Path | None,
         typer.Option(
@@ -180,6 +218,12 @@ def play(
     try:
         options = parse_options(players, option or [], advanced, scenario)
         check_scenario(game_class(game), options)
+        if scenario_file is not None:
+            if "scenario_file" not in game_class(game).Options.model_fields:
+                raise OptionError(f"{game} reads no scenario file: leave out --scenario-file")
+            if "scenario" in options:
+                raise OptionError("--scenario-file replaces --scenario: give one of them")
+            options["scenario_file"] = str(scenario_file.resolve())
         if resume is not None:
             state, who, bot_seed = _resume(game, resume, seed, options, seat)
         else:

@@ -73,7 +73,12 @@ class FitnaOptions(GameOptions):
     """Options of a Fitna game: the scenario, the way victory is judged, and the readings of
     the first edition (``fitna-rules.txt``) where it differs from the second (NOTES.md)."""
 
-    scenario: int = Field(1, ge=1, le=11, description="the scenario (32.0); playable: see consim list")
+    scenario: int = Field(1, ge=1, le=99, description="the scenario (32.0); playable: see consim list")
+    scenario_file: str = Field(
+        "",
+        description="a scenario of your own (33.0): the path of its YAML file, which replaces "
+        "'scenario' (check it with 'consim validate FILE')",
+    )
     victory: Literal["scenario", "points"] = Field(
         "scenario",
         description="judge victory by the scenario's conditions (31.0) or by Victory Points (31.1)",

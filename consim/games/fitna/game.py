@@ -8,11 +8,13 @@ in ``NOTES.md``; the design in ``docs/fitna-design.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
-from consim.core.errors import RestoreError
+from consim.core.errors import ContentError, OptionError, RestoreError
 from consim.core.flow import Frame
 from consim.core.game import Game, Outcome
+from consim.games.fitna import scenario_file
 from consim.games.fitna.content import (
     FORCES,
     FitnaContent,
@@ -85,12 +87,29 @@ class FitnaGame(Game):
         super().__init__(**options)
         opts = self.opts
         assert isinstance(opts, FitnaOptions)
+        if opts.scenario_file:  # [33.0] a player's own scenario
+            try:
+                content, number = scenario_file.load(opts.scenario_file)
+            except ContentError as exc:
+                problems = str(exc).splitlines()
+                raise OptionError(
+                    f"{len(problems)} problem(s) in the scenario file, the first: {problems[0]} "
+                    f"(all of them: consim validate {opts.scenario_file})"
+                ) from None
+            opts = opts.model_copy(update={"scenario": number})
+            self.opts = opts
+            self.options = opts.model_dump(mode="json")
         self.tables = build_tables(opts, content)
         self.seats = self.tables.seats
 
     @classmethod
     def load_content(cls) -> FitnaContent:
         return load_content()
+
+    @classmethod
+    def check_scenario_file(cls, path: str) -> list[str]:
+        """[33.0] Every problem of a player's scenario file (``consim validate FILE``)."""
+        return scenario_file.check(Path(path))
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
