@@ -1,0 +1,134 @@
+"""Small pieces shared by the games' board pictures (``consim.games.<game>.draw``): escaped
+text with an optional white halo, colour tints, a rough text width, word wrapping and the
+``<svg>`` document around a drawing.
+
+Plain SVG 1.1 with system fonts, no scripts and no external references. A drawn element that
+stands for something a player may pick (a zone, a land, a card) carries ``data-target="NAME"``:
+the server's pages match that name against the legal actions (see ``clickable``).
+
+>>> doc = document(200, 100, "a test", text(10, 20, "Sadr City & Shaab", 12))
+>>> doc.startswith("<svg") and "Sadr City &amp; Shaab" in doc
+True
+>>> wrap("Baghdad International Airport", 16)
+['Baghdad', 'International', 'Airport']
+>>> tint("#000000", 0.5)
+'#808080'
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+__all__ = [
+    "FONT",
+    "clickable",
+    "document",
+    "esc",
+    "is_dark",
+    "rect",
+    "text",
+    "text_width",
+    "tint",
+    "wrap",
+]
+
+#: the font stack of every picture (system fonts only)
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+def esc(value: object) -> str:
+    """Text escaped for an SVG text node or attribute."""
+    return escape(str(value), quote=True)
+
+
+def text_width(value: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of the width of ``value`` at font ``size`` (DejaVu Sans is wide)."""
+    return len(value) * size * (0.64 if bold else 0.6)
+
+
+def wrap(value: str, chars: int) -> list[str]:
+    """``value`` broken at spaces into lines of at most ``chars`` characters (a longer word
+    stays whole on its own line)."""
+    lines: list[str] = []
+    for word in value.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def tint(colour: str, amount: float = 0.5) -> str:
+    """``colour`` (``#rrggbb``) mixed with white, ``amount`` of white."""
+    h = colour.lstrip("#")
+    rgb = [int(h[i : i + 2], 16) for i in (0, 2, 4)]
+    mixed = [round(c + (255 - c) * amount) for c in rgb]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def is_dark(colour: str) -> bool:
+    """Whether white text reads better than black on ``colour``."""
+    h = colour.lstrip("#")
+    r, g, b = (int(h[i : i + 2], 16) for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b < 150
+
+
+def text(
+    x: float,
+    y: float,
+    value: str,
+    size: float,
+    anchor: str = "start",
+    weight: str = "normal",
+    fill: str = "#111",
+    halo: bool = False,
+    extra: str = "",
+) -> str:
+    """A line of text; with ``halo`` a white stroked copy underneath keeps it readable over
+    lines and colours (drawn as a copy, for renderers without paint-order)."""
+    t = esc(value)
+    common = (
+        f'x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="{anchor}" font-weight="{weight}"{extra}'
+    )
+    out = ""
+    if halo:
+        out += (
+            f'<text {common} fill="#fff" stroke="#fff" stroke-width="3" '
+            f'stroke-linejoin="round" aria-hidden="true">{t}</text>'
+        )
+    return out + f'<text {common} fill="{fill}">{t}</text>'
+
+
+def rect(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    fill: str,
+    stroke: str = "none",
+    width: float = 1.0,
+    rx: float = 3.0,
+    extra: str = "",
+) -> str:
+    """A rectangle (rounded by ``rx``)."""
+    return (
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{rx:.1f}" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="{width:.1f}"{extra}/>'
+    )
+
+
+def clickable(target: str) -> str:
+    """The attributes that make a drawn element pickable by name on the server's pages."""
+    return f' data-target="{esc(target)}" class="target"'
+
+
+def document(width: float, height: float, title: str, body: str, background: str = "#fbf8ef") -> str:
+    """The SVG document: ``body`` drawn on a ``width`` x ``height`` canvas (its natural size in
+    pixels; pages scale it to fit)."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{FONT}">'
+        f"<title>{esc(title)}</title>"
+        f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="{background}"/>'
+        f"{body}</svg>"
+    )
