@@ -9,6 +9,7 @@ saying it); no traceback reaches a client.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -33,7 +34,8 @@ __all__ = ["MAX_BODY", "create_app"]
 
 #: the largest request body accepted, in bytes (413 beyond)
 MAX_BODY = 64 * 1024
-#: how often the live stream looks for a change, in seconds
+#: how often the live stream looks in the database for a change made by another server
+#: process, in seconds (a change made by this process is announced at once)
 POLL = 0.5
 
 _log = logging.getLogger("consim.server")
@@ -192,6 +194,15 @@ def create_app(db_url: str) -> FastAPI:
 
     # -- the live stream -------------------------------------------------------------------
 
+    #: the open streams of each game: a change committed here wakes them at once
+    waiting: dict[int, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+
+    def wake(game_id: int) -> None:
+        for loop, event in list(waiting.get(game_id, ())):
+            loop.call_soon_threadsafe(event.set)
+
+    service.on_change.append(wake)
+
     @app.get("/games/{game_id}/events")
     async def events(game_id: int, request: Request) -> StreamingResponse:
         """Server-sent events: the game's revision now and at every change (nothing else, so
@@ -202,18 +213,28 @@ def create_app(db_url: str) -> FastAPI:
             last = first
             yield f"retry: 2000\nevent: revision\ndata: {last}\n\n"
             quiet = 0.0
-            while not await request.is_disconnected():
-                await asyncio.sleep(POLL)
-                now = await run_in_threadpool(service.revision, game_id)
-                if now != last:
-                    last = now
-                    quiet = 0.0
-                    yield f"event: revision\ndata: {now}\n\n"
-                else:
-                    quiet += POLL
-                    if quiet >= 15:
+            changed = asyncio.Event()
+            mine = (asyncio.get_running_loop(), changed)
+            waiting.setdefault(game_id, set()).add(mine)
+            try:
+                while not await request.is_disconnected():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(changed.wait(), POLL)
+                    changed.clear()
+                    now = await run_in_threadpool(service.revision, game_id)
+                    if now != last:
+                        last = now
                         quiet = 0.0
-                        yield ": still here\n\n"
+                        yield f"event: revision\ndata: {now}\n\n"
+                    else:
+                        quiet += POLL
+                        if quiet >= 15:
+                            quiet = 0.0
+                            yield ": still here\n\n"
+            finally:
+                waiting[game_id].discard(mine)
+                if not waiting[game_id]:
+                    del waiting[game_id]
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}

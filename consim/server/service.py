@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -66,6 +66,8 @@ class Service:
         self._cache: dict[int, tuple[int, State]] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
+        #: called with a game's number after each change committed by this process (live pages)
+        self.on_change: list[Callable[[int], None]] = []
 
     # -- games and states ------------------------------------------------------------------
 
@@ -129,6 +131,8 @@ class Service:
                 self._cache[game_id] = (row.revision, state)
         # committed; if the commit itself failed, the exception leaves the cache entry of a
         # revision the database does not hold, which is never used
+        for tell in self.on_change:
+            tell(game_id)
 
     @staticmethod
     def _save(row: GameRow, state: State) -> None:

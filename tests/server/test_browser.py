@@ -1,0 +1,361 @@
+"""The server driven by real browsers: ``consim serve`` in its own process over a temporary
+SQLite file, and Debian's Chromium (through Playwright, never ``playwright install``) with one
+browser context per person.
+
+- Three people play a 3-player Iraq game to its end, each clicking its own legal-action
+  buttons; every page follows the game by live update, and its title and notice say
+  "Your turn" exactly when the seat has a decision to make.
+- One person plays The First Jihad and takes moves back with the undo button.
+- Two people fight a Battle for Baghdad battle with secret plans: neither page, nor anything
+  the browser received, holds the other's plan before the reveal; both show it after.
+
+The tests wait on page conditions, never on the clock. They are skipped only when
+``/usr/bin/chromium`` is missing (``apt-get install chromium``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
+)
+
+if CHROMIUM.exists():
+    from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+else:  # pragma: no cover - the module is skipped
+    Browser = BrowserContext = Page = Route = Any
+
+#: the longest any page condition is waited for, in milliseconds
+WAIT = 20_000
+
+
+# -- the server and the browser ------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``consim serve`` on a free port over a fresh SQLite file: its address."""
+    folder = tmp_path_factory.mktemp("browser-server")
+    port = _free_port()
+    command = [sys.executable, "-c", "from consim.cli.main import app; app()", "serve"]
+    proc = subprocess.Popen(
+        [*command, "--port", str(port), "--db", str(folder / "games.db")],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with suppress(httpx.TransportError):
+                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                    break
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out = proc.stdout.read() if proc.stdout and proc.poll() is not None else ""
+                raise AssertionError(f"the server did not start: {out}")
+            time.sleep(0.1)  # the server process is starting: nothing in a page to wait on yet
+        yield base
+    finally:
+        proc.kill()
+        proc.wait(10)
+        if proc.stdout:
+            proc.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def api(server: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server, timeout=30) as client:
+        yield client
+
+
+def _create(api: httpx.Client, game: str, options: dict[str, Any], players: dict[str, str], seed: int) -> Any:
+    r = api.post("/api/games", json={"game": game, "options": options, "players": players, "seed": seed})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def _seat_api(made: dict[str, Any], seat: str) -> str:
+    """The JSON address of a seat, from its page's link."""
+    token = made["seats"][seat].rsplit("/", 1)[1]
+    return f"/api/games/{made['game_id']}/seat/{token}"
+
+
+def _open(browser: Browser, url: str) -> tuple[BrowserContext, Page]:
+    """A person of their own (a browser context) on the page of ``url``."""
+    context = browser.new_context()
+    context.set_default_timeout(WAIT)
+    page = context.new_page()
+    page.goto(url)
+    _mark(page)
+    return context, page
+
+
+def _mark(page: Page) -> None:
+    """Leave a mark in the loaded page: it is still there as long as the page is only updated
+    in place (live), and gone if the page is loaded again."""
+    page.evaluate("window.consimKept = true")
+
+
+def _kept(page: Page) -> bool:
+    return bool(page.evaluate("window.consimKept === true"))
+
+
+def _at(page: Page, revision: int) -> None:
+    """Wait until the page shows the game at ``revision`` (as its live updates bring it)."""
+    page.wait_for_selector(f'#main [data-revision="{revision}"]', state="attached")
+
+
+def _buttons(page: Page) -> list[str]:
+    return page.locator(".actions button").all_inner_texts()
+
+
+def _press(page: Page, text: str) -> None:
+    """Press the button ``text`` (an action's, or undo) and wait for the page it leads to."""
+    with page.expect_navigation():
+        page.get_by_role("button", name=text, exact=True).click()
+    _mark(page)
+
+
+def _board(page: Page) -> str:
+    return page.locator("pre.board").inner_text()
+
+
+# -- Iraq: three people, to the end ---------------------------------------------------------
+
+
+def test_three_people_play_iraq_to_the_end_each_in_a_browser(browser: Browser, api: httpx.Client) -> None:
+    seats = ("Sunni", "Shia", "Kurd")
+    made = _create(api, "iraq", {"players": 3, "turns": 1}, dict.fromkeys(seats, "human"), seed=5)
+    gid = made["game_id"]
+    opened = {seat: _open(browser, made["seats"][seat]) for seat in seats}
+    pages = {seat: page for seat, (_, page) in opened.items()}
+    choose = random.Random(11).choice
+    turns_announced_live = 0
+    was_mine = dict.fromkeys(seats, False)
+    actions = 0
+    try:
+        while True:
+            public = api.get(f"/api/games/{gid}/watch").json()
+            for seat, page in pages.items():
+                own = api.get(_seat_api(made, seat)).json()
+                _at(page, public["revision"])
+                # the page is the seat's: its buttons are its legal actions, the title and the
+                # notice say "Your turn" exactly when it has one to take
+                assert _buttons(page) == own["actions"]
+                title = page.title()
+                assert title.startswith("Your turn") == own["your_turn"], (seat, title)
+                assert (page.locator(".notice.turn").count() == 1) == own["your_turn"]
+                if own["your_turn"]:
+                    assert "Your turn" in page.locator(".notice.turn").inner_text()
+                    if not was_mine[seat] and _kept(page):
+                        turns_announced_live += 1  # the turn came by live update, not a reload
+                was_mine[seat] = own["your_turn"]
+            if public["over"]:
+                break
+            seat = next(s for s in public["to_act"] if was_mine.get(s))
+            _press(pages[seat], choose(_buttons(pages[seat])))
+            actions += 1
+            assert actions < 400, "the game did not end"
+        for page in pages.values():
+            notice = page.locator(".notice").first.inner_text()
+            assert "The game is over" in notice and not page.title().startswith("Your turn")
+            assert _buttons(page) == []
+        assert actions >= 10 and turns_announced_live >= 3
+        assert api.get(f"/api/games/{gid}/watch").json()["outcome"]["winners"]
+    finally:
+        for context, _ in opened.values():
+            context.close()
+
+
+# -- The First Jihad: undo --------------------------------------------------------------------
+
+
+def test_the_first_jihad_with_undo_in_a_browser(browser: Browser, api: httpx.Client) -> None:
+    made = _create(api, "jihad", {}, {"player": "human"}, seed=3)
+    own_api = _seat_api(made, "player")
+    context, page = _open(browser, made["seats"]["player"])
+    choose = random.Random(4).choice
+    undone = 0
+    try:
+        assert page.get_by_role("button", name="Undo my last action").count() == 0  # nothing to undo
+        for _ in range(30):
+            before = (page.locator(".notice").first.inner_text(), _buttons(page), _board(page))
+            version = api.get(own_api).json()["version"]
+            _press(page, choose(before[1]))
+            after = api.get(own_api).json()
+            assert after["version"] > version
+            undo = page.get_by_role("button", name="Undo my last action")
+            assert undo.count() == (1 if after["can_undo"] else 0)
+            if after["can_undo"] and undone < 4:
+                _press(page, "Undo my last action")
+                undone += 1
+                # the position is back where it was: the same question, buttons and board
+                shown = (page.locator(".notice").first.inner_text(), _buttons(page), _board(page))
+                assert shown == before
+                back = api.get(own_api).json()
+                assert back["actions"] == before[1] and back["version"] > after["version"]
+                # and play goes on from there, with another choice where there is one
+                others = [b for b in before[1] if b != before[1][0]] or before[1]
+                _press(page, choose(others))
+            if after["over"]:
+                break
+        assert undone == 4
+        assert page.locator(".error").count() == 0
+    finally:
+        context.close()
+
+
+# -- Battle for Baghdad: secret plans ---------------------------------------------------------
+
+_PLAN = "Secret Operational Plan"
+
+
+def _card(button: str) -> str | None:
+    """The card a plan button names (``command "Mahdi Army"``), if any."""
+    found = re.search(r'"([^"]+)"', button)
+    return found.group(1) if found else None
+
+
+def test_a_baghdad_battle_keeps_each_plan_secret_until_the_reveal(
+    browser: Browser, api: httpx.Client
+) -> None:
+    seats = ("Shiite", "Sunni", "Government")
+    made = _create(api, "baghdad", {"players": 3}, dict.fromkeys(seats, "human"), seed=7)
+    gid = made["game_id"]
+    urls = {seat: _seat_api(made, seat) for seat in seats}
+    # the turns before the first battle are played through the API by the people's own links
+    choose = random.Random(3).choice
+    for _ in range(2_000):
+        public = api.get(f"/api/games/{gid}/watch").json()
+        assert not public["over"]
+        own = {s: api.get(urls[s]).json() for s in public["to_act"]}
+        sides = [s for s, p in own.items() if p["your_turn"] and p["prompt"]["text"].startswith(_PLAN)]
+        if len(sides) == 2:
+            break
+        seat = next(s for s, p in own.items() if p["your_turn"])
+        r = api.post(
+            f"{urls[seat]}/action",
+            json={"action": choose(own[seat]["actions"]), "expect_version": own[seat]["version"]},
+        )
+        assert r.status_code == 200, r.text
+    else:
+        raise AssertionError(f"no battle in 2,000 decisions: {public['to_act']}, {public['log'][-3:]}")
+    # now the two sides choose their plans, each in its own browser
+    opened = {seat: _open(browser, made["seats"][seat]) for seat in sides}
+    received: dict[str, list[str]] = {seat: [] for seat in sides}
+    for seat, (context, _) in opened.items():
+        context.route(re.compile(r".*/play/.*"), _keeping(received[seat]))
+    pages = {seat: page for seat, (_, page) in opened.items()}
+    for page in pages.values():
+        page.reload()  # the first page again, this time through the recording route
+        _mark(page)
+    before = {seat: _words(page.content()) for seat, page in pages.items()}
+    chosen: dict[str, list[str]] = {seat: [] for seat in sides}
+    revealed = False
+    try:
+        while not revealed:
+            progressed = False
+            for seat in sides:
+                other = next(s for s in sides if s != seat)
+                if not api.get(urls[seat]).json()["your_turn"]:
+                    continue
+                buttons = _buttons(pages[seat])
+                # a card where there is one (a secret worth keeping), else the first choice
+                pick = next((b for b in buttons if _card(b)), buttons[0])
+                _press(pages[seat], pick)
+                progressed = True
+                name = _card(pick)
+                # a card the other side may not know yet (Command cards in play are public)
+                if name is not None and name not in before[other]:
+                    chosen[seat].append(name)
+                public = api.get(f"/api/games/{gid}/watch").json()
+                revealed = f"{seat} reveals" in " ".join(e["text"] for e in public["log"])
+                if revealed:
+                    break
+                # the other side's page follows the game live, and shows nothing of this plan
+                _at(pages[other], public["revision"])
+                assert _kept(pages[other])
+                seen = _words(pages[other].content())
+                leaked = [n for n in chosen[seat] if n in seen]
+                assert not leaked, (other, "sees", seat, [_around(seen, n) for n in leaked])
+                got = _words("\n".join(received[other]))
+                assert not [n for n in chosen[seat] if n in got], (other, "received", seat)
+            assert progressed, "neither side had a plan decision"
+        public = api.get(f"/api/games/{gid}/watch").json()
+        # the reveal: each side's page now shows the other's plan
+        for seat, page in pages.items():
+            other = next(s for s in sides if s != seat)
+            _at(page, public["revision"])
+            text = _words(page.locator("#main").inner_text())
+            assert f"{other} reveals" in text
+            for name in chosen[other]:
+                assert name in text, (seat, "does not see", other, name)
+        assert sum(len(names) for names in chosen.values()) >= 2  # there were secrets to keep
+        assert all(received.values())  # the recording saw what the browsers fetched
+    finally:
+        for context, _ in opened.values():
+            context.close()
+
+
+def _words(text: str) -> str:
+    """Text with every run of white space as one space (the board wraps its lines)."""
+    return re.sub(r"\s+", " ", text)
+
+
+def _around(text: str, name: str) -> str:
+    at = text.find(name)
+    return text[max(0, at - 300) : at + len(name) + 100]
+
+
+def _keeping(into: list[str]) -> Any:
+    """A route handler that passes each request on and keeps the text of its answer."""
+
+    def handle(route: Route) -> None:
+        response = route.fetch(max_redirects=0)
+        into.append(response.text())
+        route.fulfill(response=response)
+
+    return handle
