@@ -1,11 +1,9 @@
-"""The same server on a real PostgreSQL (a private server started for these tests, from the
-pgserver package): a game to its end, stale and simultaneous submissions, a restart."""
+"""The same server on a real PostgreSQL (a private server started for these tests: Debian's
+postgresql package, else the pgserver package's): a game to its end, stale and simultaneous
+submissions, a restart."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-import warnings
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -16,22 +14,13 @@ from fastapi.testclient import TestClient
 from consim.cli.serve import database_url
 from consim.server import create_app
 from tests.server.conftest import create, seat_url
+from tests.server.pg import debian_bin, postgresql
 
 
 @pytest.fixture(scope="module")
 def pg_url() -> Iterator[str]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        import pgserver
-
-    folder = tempfile.mkdtemp(prefix="consim-pg-")  # short: the server's socket lives there
-    server = pgserver.get_server(folder, cleanup_mode="stop")
-    try:
-        server.psql("CREATE DATABASE consim_test;")
-        yield database_url(server.get_uri().replace("/postgres?", "/consim_test?"))
-    finally:
-        server.cleanup()
-        shutil.rmtree(folder, ignore_errors=True)
+    with postgresql() as url:
+        yield database_url(url)
 
 
 def _page(client: TestClient, url: str) -> dict[str, Any]:
@@ -74,3 +63,9 @@ def test_simultaneous_submissions_on_postgresql_are_serialised(pg_url: str) -> N
             codes = sorted(pool.map(submit, range(6)))
         assert codes == [200] + [409] * 5
         assert _page(client, url)["version"] == page["version"] + 1
+
+
+def test_the_postgresql_of_these_tests_is_debians_when_installed(pg_url: str) -> None:
+    """The fixture prefers Debian's server (what .ci/run installs), reached by its socket."""
+    if debian_bin() is not None:
+        assert "@/consim_test?host=/" in pg_url
