@@ -196,6 +196,7 @@ def board_for(view: View, width: int | None = None) -> str:
         # the Path's name and this turn's Hits, left of its first Land
         label_x = _LEFT + _MECCA_W + 8
         out.append(f"<g{clickable(str(p['id']))}>")
+        out.append(rect(label_x - 4, ry + 12, 84, 56, "#ffffff", extra=' fill-opacity="0"'))
         out.append(text(label_x, ry + 28, SHORT.get(p["id"], str(p["name"])), 13, weight="bold"))
         hits = "Truce" if p.get("truce") else ("-" if p.get("full_baqt") else rose_code(view, p["id"]))
         out.append(text(label_x, ry + 46, f"Hits {hits}", 11.5))
