@@ -209,7 +209,7 @@ def play(
         typer.Option(
             "--svg",
             help="draw the board as you see it in this SVG file before each of your decisions "
-            "(games with a picture of their board: Fitna); with several people, one file a seat",
+            "(every game); with several people, one file a seat",
         ),
     ] = None,
 ) -> None:
