@@ -14,6 +14,7 @@ app = typer.Typer(
 
 def _register() -> None:
     from consim.cli import play as _play  # noqa: F401
+    from consim.cli import report as _report  # noqa: F401
     from consim.cli import review as _review  # noqa: F401
     from consim.cli import serve as _serve  # noqa: F401
     from consim.cli import simulate as _simulate  # noqa: F401
