@@ -145,6 +145,8 @@ def overlay_for(view: View) -> Overlay:
     elif view.get("active"):
         segment = view.get("segment") or ""
         lines.append(f"{possessive(view['active'])} phase" + (f": {segment}" if segment else ""))
+    elif view.get("step") == "initiative_bids":
+        lines.append("Initiative bids (7.1)")
     else:
         lines.append("Opening hands")
     lines.append("Enemy stacks show only their forces until seen (30.0); IS counters are face down.")

@@ -144,6 +144,8 @@ def phase_line(view: View) -> str:
     if view["step"] == "over":
         return "Game over."
     active = view.get("active")
+    if view["step"] == "initiative_bids":
+        return "Initiative bids: each player picks in secret the cards for his OPs (7.1)."
     if not active:
         return "Opening hands: each player in turn chooses 4 cards (7.0)."
     whose = "Your phase" if active == seat else f"{possessive(active)} phase"
