@@ -22,7 +22,7 @@ from itertools import pairwise
 from typing import Any
 
 from consim.games.baghdad.content import BaghdadContent, Zone, default_content
-from consim.games.baghdad.present import ABBR, header_line
+from consim.games.baghdad.present import ABBR, _battle_due, header_line
 from consim.games.svgkit import clickable, document, esc, is_dark, rect, text, text_width, tint, wrap
 
 __all__ = ["board_for", "zone_boxes"]
@@ -101,7 +101,9 @@ def _river_path(pos: Mapping[str, tuple[float, float]]) -> str:
     return d
 
 
-def _zone_svg(z: Zone, at: tuple[float, float], entry: Mapping[str, Any], fort_holder: str | None) -> str:
+def _zone_svg(
+    z: Zone, at: tuple[float, float], entry: Mapping[str, Any], fort_holder: str | None, battle: str
+) -> str:
     x, y = at
     colours = _colours()
     control = entry.get("control")
@@ -119,6 +121,13 @@ def _zone_svg(z: Zone, at: tuple[float, float], entry: Mapping[str, Any], fort_h
     if entry.get("pp"):
         described.append(f"{entry['pp']} PP on the zone")
     parts = [f'<g id="zone-{esc(z.id)}"{clickable(z.name)}>', f"<title>{esc('; '.join(described))}</title>"]
+    if battle:  # the battle being fought here, or one due in the Combat Phase
+        parts.append(
+            rect(
+                x0 - 5, y0 - 5, _BOX_W + 10, height + 10, "none", "#d50000", 2.5, 8, ' stroke-dasharray="6,3"'
+            )
+        )
+        described.append(battle)
     parts.append(rect(x0, y0, _BOX_W, height, fill, edge, 3.0 if control else 1.4, 5))
     stripe = colours.get(z.affiliation, _NEUTRAL)
     parts.append(rect(x0 + 1.5, y0 + 1.5, _BOX_W - 3, 6, stripe, rx=2))
@@ -133,7 +142,9 @@ def _zone_svg(z: Zone, at: tuple[float, float], entry: Mapping[str, Any], fort_h
     ty += 13
     parts.append(text(x, ty, about, _SMALL, "middle", fill="#333"))
     if z.fortified and fort_holder:
-        parts.append(text(x, y0 - 5, f"Fortified zone held by {fort_holder}", _SMALL, "middle", halo=True))
+        parts.append(
+            text(x, y0 - 5, f"{fort_holder} holds it fortified this turn", _SMALL, "middle", halo=True)
+        )
     cy = ty + 5
     for i, (f, (sec, inf)) in enumerate(units.items()):
         cx = x0 + 4 + (i % 2) * (_BOX_W - 8) / 2
@@ -233,7 +244,12 @@ def board_for(view: View, width: int | None = None) -> str:
     if view.get("phase") == "over":
         out.append(text(30, 76, "The game is over.", 13, weight="bold"))
     elif waiting:
-        out.append(text(30, 76, f"To act: {waiting}", 13))
+        now = f"To act: {waiting}"
+        combat = view.get("combat") or {}
+        if combat.get("zone") in zones:
+            where = c.zone(str(combat["zone"])).name
+            now += f" · battle in {where}: {' against '.join(combat.get('sides', ()))} (red dashed frame)"
+        out.append(text(30, 76, now, 13))
     # the river under everything
     river = _river_path(pos)
     out.append(
@@ -276,8 +292,14 @@ def board_for(view: View, width: int | None = None) -> str:
     )
     out.append('<g class="zones">')
     fort = view.get("fortified_holder")
+    combat = view.get("combat") or {}
     for z in c.map.zones:
-        out.append(_zone_svg(z, pos[z.id], zones.get(z.id, {}), fort))
+        battle = ""
+        if combat.get("zone") == z.id:
+            battle = f"battle here: {' against '.join(combat.get('sides', ()))}"
+        elif view.get("phase") == "combat" and z.id in zones and _battle_due(view, z.id):
+            battle = "a battle is due here"
+        out.append(_zone_svg(z, pos[z.id], zones.get(z.id, {}), fort, battle))
     out.append("</g>")
     bottom = max(y for _, y in pos.values()) + _BOX_H / 2 + 24
     lx = 30.0

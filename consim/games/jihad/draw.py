@@ -101,8 +101,10 @@ def _land_svg(view: View, path_id: str, land: Mapping[str, Any], x: float, y: fl
     castle = land.get("castle")
     if castle:
         found = view.get("castles", {}).get(castle, {})
-        weak = " weak" if found.get("kind") == "major" and found.get("side") == "weak" else ""
-        notes.append(f"{str(found.get('kind', '')).title()} Castle {found.get('value', '')}{weak}".strip())
+        if found.get("kind") == "major" and found.get("side") == "weak":
+            notes.append(f"Castle {found.get('value', '')}, weak")
+        else:
+            notes.append(f"{str(found.get('kind', '')).title()} Castle {found.get('value', '')}")
     capital = land.get("capital")
     if capital:
         cap = view.get("capitals", {}).get(capital, {})
@@ -171,6 +173,54 @@ def _crossing(x0: float, x1: float, y: float, kind: str) -> str:
     return out
 
 
+#: a minor power's track (13.1): its three boxes and their colours
+_MINOR_BOXES = ((1, "#a5d6a7"), (0, "#ffffff"), (-1, "#ef9a9a"))
+
+
+def _boxes(x: float, y: float, labels: list[str], fills: list[str], here: int, cell: float = 24.0) -> str:
+    """A row of track boxes, the one at index ``here`` marked (a dark frame and bold)."""
+    out = []
+    for i, (label, fill) in enumerate(zip(labels, fills, strict=True)):
+        on = i == here
+        out.append(rect(x + i * cell, y, cell - 3, 20, fill, "#111" if on else "#888", 2.4 if on else 0.8, 3))
+        out.append(
+            text(x + i * cell + (cell - 3) / 2, y + 14.5, label, 11.5, "middle", "bold" if on else "normal")
+        )
+    return "".join(out)
+
+
+def _tracks(view: View, y: float) -> tuple[str, float]:
+    """The Theaters' AP tracks (0 to the Ruler's limit) and the minor powers' tracks (+1, 0,
+    -1 with the face up): a row of boxes each, the marker's box framed."""
+    out = [text(_LEFT, y + 2, "Tracks", 14, weight="bold")]
+    x = _LEFT + 70
+    ap = view.get("ap", {})
+    limits = view.get("ap_limits", {})
+    for theater in ("west", "east", "african", "caucasus"):
+        if theater not in ap:
+            continue
+        top = max(int(limits.get(theater) or 0), int(ap[theater]), 3)
+        labels = [str(n) for n in range(top + 1)]
+        out.append(text(x, y + 2, f"{theater.title()} AP", 11.5, weight="bold"))
+        out.append(_boxes(x, y + 8, labels, ["#fff8e1"] * len(labels), int(ap[theater]), 20.0))
+        x += max(20.0 * len(labels), 60.0) + 22
+    for track in view.get("tracks", {}).values():
+        label = str(track.get("name"))
+        where = SHORT.get(str(track.get("path")), "")
+        out.append(text(x, y + 2, label + (f", {where} Path" if where else ""), 11.5, weight="bold"))
+        box = int(track.get("box", 0))
+        here = [b for b, _ in _MINOR_BOXES].index(box) if box in (1, 0, -1) else -1
+        out.append(_boxes(x, y + 8, ["+1", "0", "-1"], [c for _, c in _MINOR_BOXES], here))
+        if track.get("cost"):
+            out.append(text(x + 78, y + 23, f"appease: {track['cost']} AP", 11))
+        label += f", {where} Path" if where else ""
+        x += max(80.0, len(label) * 7.2 + 20)
+        if x > _W - 140:
+            x = _LEFT + 70
+            y += 40
+    return "".join(out), y + 34
+
+
 def board_for(view: View, width: int | None = None) -> str:
     """The Paths as ``view``'s seat sees them, as an SVG document."""
     out: list[str] = []
@@ -200,7 +250,7 @@ def board_for(view: View, width: int | None = None) -> str:
         out.append(text(label_x, ry + 28, SHORT.get(p["id"], str(p["name"])), 13, weight="bold"))
         hits = "Truce" if p.get("truce") else ("-" if p.get("full_baqt") else rose_code(view, p["id"]))
         out.append(text(label_x, ry + 46, f"Hits {hits}", 11.5))
-        out.append(text(label_x, ry + 62, f"{p.get('theater', '')} Theater", 11, fill="#555"))
+        out.append(text(label_x, ry + 62, str(p.get("theater", "")), 11, fill="#555"))
         out.append("</g>")
         at = int(p["islam"]["at"])
         prev = _LEFT + _MECCA_W
@@ -229,6 +279,8 @@ def board_for(view: View, width: int | None = None) -> str:
         out.append(text(_LEFT, y, line, 11.5, fill="#333"))
     y += 10
     out.append(rect(0, y, _W, 6, "#efe8d2", rx=0))
+    tracks, y = _tracks(view, y + 14)
+    out.append(tracks)
     for line in _logical_lines([*theater_lines(view), *castle_line(view)]):
         for part in wrap(line, 150):
             y += 19
