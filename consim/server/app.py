@@ -9,7 +9,6 @@ saying it); no traceback reaches a client.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -28,15 +27,15 @@ import consim
 from consim.bots.base import bot_kinds
 from consim.core.registry import game_class
 from consim.server.db import Store
+from consim.server.live import POLL, Live
 from consim.server.service import Access, ServerError, Service
 
 __all__ = ["MAX_BODY", "create_app"]
 
 #: the largest request body accepted, in bytes (413 beyond)
 MAX_BODY = 64 * 1024
-#: how often the live stream looks in the database for a change made by another server
-#: process, in seconds (a change made by this process is announced at once)
-POLL = 0.5
+#: how long a live stream may stay silent before it says it is still there, in seconds
+KEEP_ALIVE = 15.0
 
 _log = logging.getLogger("consim.server")
 _TEMPLATES = Path(__file__).parent / "templates"
@@ -194,14 +193,8 @@ def create_app(db_url: str) -> FastAPI:
 
     # -- the live stream -------------------------------------------------------------------
 
-    #: the open streams of each game: a change committed here wakes them at once
-    waiting: dict[int, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
-
-    def wake(game_id: int) -> None:
-        for loop, event in list(waiting.get(game_id, ())):
-            loop.call_soon_threadsafe(event.set)
-
-    service.on_change.append(wake)
+    live = Live(service.revisions, POLL)
+    service.on_change.append(live.changed)
 
     @app.get("/games/{game_id}/events")
     async def events(game_id: int, request: Request) -> StreamingResponse:
@@ -212,29 +205,20 @@ def create_app(db_url: str) -> FastAPI:
         async def stream() -> AsyncIterator[str]:
             last = first
             yield f"retry: 2000\nevent: revision\ndata: {last}\n\n"
-            quiet = 0.0
-            changed = asyncio.Event()
-            mine = (asyncio.get_running_loop(), changed)
-            waiting.setdefault(game_id, set()).add(mine)
-            try:
-                while not await request.is_disconnected():
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(changed.wait(), POLL)
+            with live.follow(game_id, first) as changed:
+                while True:
+                    try:
+                        await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+                    except TimeoutError:
+                        if await request.is_disconnected():
+                            return
+                        yield ": still here\n\n"
+                        continue
                     changed.clear()
-                    now = await run_in_threadpool(service.revision, game_id)
-                    if now != last:
+                    now = live.latest(game_id)
+                    if now is not None and now != last:
                         last = now
-                        quiet = 0.0
                         yield f"event: revision\ndata: {now}\n\n"
-                    else:
-                        quiet += POLL
-                        if quiet >= 15:
-                            quiet = 0.0
-                            yield ": still here\n\n"
-            finally:
-                waiting[game_id].discard(mine)
-                if not waiting[game_id]:
-                    del waiting[game_id]
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}

@@ -45,8 +45,9 @@ class GameRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    #: State.to_dict(undo=True): restores the position exactly, undo included
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: State.to_dict(undo=True): restores the position exactly, undo included; loaded only
+    #: when asked for (a server whose cache holds the revision never reads it)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
     #: the engine's version of the position (State.version): what expect_version is checked against
     version: Mapped[int] = mapped_column(Integer)
     #: goes up by one with every change (actions, undo, messages): what live pages watch
@@ -95,6 +96,8 @@ class Store:
     SQLite transactions start with ``BEGIN IMMEDIATE`` (one writer at a time, across
     processes too) and commit with ``synchronous=FULL``: a game acknowledged to a player is on
     disk. PostgreSQL locks the game's row (``SELECT ... FOR UPDATE``) for the same effect.
+    Sessions that only read (:meth:`reading`) start a plain ``BEGIN`` on SQLite, so that
+    readers never wait for a writer's lock nor hold one (WAL gives them a consistent snapshot).
     """
 
     def __init__(self, url: str) -> None:
@@ -112,9 +115,14 @@ class Store:
             self.engine = create_engine(url, pool_pre_ping=True)
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._readers = sessionmaker(self.engine.execution_options(consim_read=True), expire_on_commit=False)
 
     def session(self) -> Session:
         return self._sessions()
+
+    def reading(self) -> Session:
+        """A session for reading only (it must change nothing)."""
+        return self._readers()
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -147,4 +155,5 @@ def _immediate_transactions(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        reader = connection.get_execution_options().get("consim_read", False)
+        connection.exec_driver_sql("BEGIN" if reader else "BEGIN IMMEDIATE")

@@ -66,8 +66,9 @@ class Service:
         self._cache: dict[int, tuple[int, State]] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
-        #: called with a game's number after each change committed by this process (live pages)
-        self.on_change: list[Callable[[int], None]] = []
+        #: called with a game's number and new revision after each change committed by this
+        #: process (live pages)
+        self.on_change: list[Callable[[int, int], None]] = []
 
     # -- games and states ------------------------------------------------------------------
 
@@ -98,12 +99,13 @@ class Service:
             state = game.restore(row.state)
         except RestoreError as exc:
             raise ServerError(500, f"game {row.id} cannot be restored: {exc}") from None
-        self._cache[row.id] = (row.revision, state)
+        if cached is None or cached[0] < row.revision:  # a late reader keeps a newer entry
+            self._cache[row.id] = (row.revision, state)
         return state
 
     @contextmanager
     def _reading(self, game_id: int) -> Iterator[tuple[GameRow, State]]:
-        with self.store.session() as db, db.begin():
+        with self.store.reading() as db, db.begin():
             row = db.get(GameRow, game_id)
             if row is None:
                 raise ServerError(404, f"there is no game {game_id}")
@@ -132,7 +134,7 @@ class Service:
         # committed; if the commit itself failed, the exception leaves the cache entry of a
         # revision the database does not hold, which is never used
         for tell in self.on_change:
-            tell(game_id)
+            tell(game_id, row.revision)
 
     @staticmethod
     def _save(row: GameRow, state: State) -> None:
@@ -197,8 +199,8 @@ class Service:
     def access(self, game_id: int, token: str | None) -> Access:
         """What ``token`` opens in game ``game_id`` (``None``: the spectator's view). A secret
         that is not one of this game's seat links is refused (403)."""
-        with self.store.session() as db:
-            if db.get(GameRow, game_id) is None:
+        with self.store.reading() as db:
+            if db.scalar(select(GameRow.id).where(GameRow.id == game_id)) is None:
                 raise ServerError(404, f"there is no game {game_id}")
             if token is None:
                 return Access(game_id, None)
@@ -217,11 +219,17 @@ class Service:
 
     def revision(self, game_id: int) -> int:
         """The game's revision (it goes up with every change), for live pages."""
-        with self.store.session() as db:
+        with self.store.reading() as db:
             found = db.scalar(select(GameRow.revision).where(GameRow.id == game_id))
         if found is None:
             raise ServerError(404, f"there is no game {game_id}")
         return found
+
+    def revisions(self, game_ids: list[int]) -> dict[int, int]:
+        """The revision of each of these games (one query), for live pages."""
+        with self.store.reading() as db:
+            rows = db.execute(select(GameRow.id, GameRow.revision).where(GameRow.id.in_(game_ids))).all()
+        return {game_id: revision for game_id, revision in rows}
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open games, newest first: those still being played that have a person's seat
@@ -234,7 +242,7 @@ class Service:
         return self._listing(GameRow.status == "over")
 
     def _listing(self, *where: Any) -> list[dict[str, Any]]:
-        with self.store.session() as db:
+        with self.store.reading() as db:
             query = select(GameRow).where(*where).order_by(GameRow.id.desc()).limit(200)
             rows = db.scalars(query.options(selectinload(GameRow.seats))).all()
             return [
