@@ -54,3 +54,20 @@ def test_bad_messages_are_refused() -> None:
         st.say(a, [a], "to myself")
     with pytest.raises(IllegalAction, match="recipients"):
         st.say(a, ["Atlantis"], "hello")
+
+
+def test_messages_typed_at_a_prompt() -> None:
+    """What a player types at any prompt: ``say SEAT text`` or ``say all text``; the game goes
+    on with the same question."""
+    st = game()
+    seat = st.to_act()[0]
+    first, second = (s for s in st.game.seats if s != seat)
+    asked = st.prompt(seat).text
+    st.apply(seat, f"say {first} I back you in Mosul")
+    st.apply(seat, "say all a ceasefire on the Euphrates")
+    assert [(m.to, m.text) for m in st.chat(first)] == [
+        ((first,), "I back you in Mosul"),
+        (None, "a ceasefire on the Euphrates"),
+    ]
+    assert [m.text for m in st.chat(second)] == ["a ceasefire on the Euphrates"]
+    assert st.to_act()[0] == seat and st.prompt(seat).text == asked
