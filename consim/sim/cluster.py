@@ -46,7 +46,9 @@ def connected(cpus: int | None, address: str | None) -> Iterator[ModuleType]:
     if address:
         settings["address"] = address
     else:
+        # "local": a new cluster of our own, even where another one runs on this machine
         settings.update(
+            address="local",
             num_cpus=cpus,
             include_dashboard=False,
             object_store_memory=_OBJECT_STORE_BYTES,
@@ -54,12 +56,27 @@ def connected(cpus: int | None, address: str | None) -> Iterator[ModuleType]:
     try:
         ray.init(**settings)
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        where = f"the Ray cluster at {address}" if address else "a local Ray cluster"
-        raise SimulationError(f"cannot start or join {where}: {exc}") from exc
+        where = f"join the Ray cluster at {address}" if address else "start a local Ray cluster"
+        if _needs_token(exc):
+            raise SimulationError(
+                f"cannot {where}: it asks for its token; set RAY_AUTH_MODE=token and give the "
+                "cluster's token in ~/.ray/auth_token or in RAY_AUTH_TOKEN"
+            ) from exc
+        raise SimulationError(f"cannot {where}: {exc}") from exc
     try:
         yield ray
     finally:
         ray.shutdown()
+
+
+def _needs_token(exc: BaseException) -> bool:
+    """Whether Ray refused the connection for want of the cluster's authentication token."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if type(seen).__name__ == "AuthenticationError" or "InvalidAuthToken" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _cause(exc: BaseException) -> BaseException:

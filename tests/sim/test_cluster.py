@@ -37,7 +37,13 @@ def test_the_cli_starts_its_own_cluster_and_matches_jobs(tmp_path: Path) -> None
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[ModuleType]:
     """One small local cluster for the module: two CPUs, no dashboard."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, object_store_memory=80 * 1024**2)
+    ray.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        object_store_memory=80 * 1024**2,
+    )
     yield ray
     ray.shutdown()
 
@@ -76,3 +82,25 @@ def test_backend_flags_are_checked() -> None:
     assert result.exit_code == 2 and "unknown backend 'spark'" in result.stderr
     result = runner.invoke(app, ["simulate", "iraq", "--games", "2", "--ray-address", "auto"])
     assert result.exit_code == 2 and "--ray-address needs --backend ray" in result.stderr
+
+
+def test_a_cluster_asking_for_its_token_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(**settings: object) -> None:
+        assert settings["address"] == "203.0.113.5:6379" and "num_cpus" not in settings
+        try:
+            raise ray.exceptions.AuthenticationError("RPC error: InvalidAuthToken")
+        except ray.exceptions.AuthenticationError as exc:
+            raise ConnectionError("Failed to connect to Ray cluster at 203.0.113.5:6379") from exc
+
+    # no traffic: ray.init is replaced by the refusal a token-protected cluster gives
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", refuse)
+    with pytest.raises(SimulationError, match="set RAY_AUTH_MODE=token"):
+        run_on_ray("iraq", SHORT, dict.fromkeys(FIVE, "random"), [1], address="203.0.113.5:6379")
+
+    def unreachable(**settings: object) -> None:
+        raise ConnectionError("refused")
+
+    monkeypatch.setattr(ray, "init", unreachable)
+    with pytest.raises(SimulationError, match=r"cannot join the Ray cluster at 203\.0\.113\.5:6379: refused"):
+        run_on_ray("iraq", SHORT, dict.fromkeys(FIVE, "random"), [1], address="203.0.113.5:6379")
