@@ -243,8 +243,11 @@ class SecretChoice(Decision[S]):
 
     def act(self, st: S, seat: str, action: Action) -> None:
         if self.choose(st, seat, action):
-            self.done.append(seat)
-            if len(self.done) == len(self.among):
+            done = self.done
+            done.append(seat)
+            # kept in the order of ``among``: the position must not depend on who chose first
+            done.sort(key=self.among.index)
+            if len(done) == len(self.among):
                 st.remove(self)
                 self.reveal(st)
 

@@ -1,0 +1,147 @@
+"""The research contract (issue 14, section 1): fixed action spaces, legal masks,
+observations, information states, game metadata, for every game.
+
+Random games are played per game (few for Fitna, whose games are long); at every decision
+each legal action must map to an index and back to an equal action, and the mask must equal
+the legal set. Observations must keep their documented length and range.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import consim
+from consim.core.encoding import ActionSpace, Form, NotInActionSpace, Vocab
+from consim.core.rng import Rng
+
+#: (game, options, seeds): every game, a spread of its variants
+CASES: list[tuple[str, dict[str, Any], int]] = [
+    ("iraq", {"players": 2}, 6),
+    ("iraq", {"players": 5, "max_trade_cards": 5, "turns": 3}, 6),
+    ("iraq", {"players": 3, "civil_war_side": "declare", "turns": 4}, 6),
+    ("jihad", {}, 4),
+    ("jihad", {"advanced": True}, 6),
+    ("baghdad", {"players": 3}, 4),
+    ("baghdad", {"players": 6}, 3),
+    ("baghdad", {"players": 4, "commitment": "units", "zero_bid_price": "bid"}, 3),
+    ("fitna", {"scenario": 1}, 1),
+    ("fitna", {"scenario": 3}, 1),
+]
+IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for g, o, _ in CASES]
+
+
+@pytest.mark.parametrize(("name", "opts", "seeds"), CASES, ids=IDS)
+def test_every_legal_action_has_an_index_and_the_mask_is_the_legal_set(
+    name: str, opts: dict[str, Any], seeds: int
+) -> None:
+    game = consim.load_game(name, **opts)
+    n = game.num_actions()
+    spec = game.observation_spec()
+    info = game.info()
+    assert info.num_actions == n and info.observation_size == spec.size
+    checked = 0
+    for seed in range(seeds):
+        state = game.new_game(seed)
+        rng = Rng(seed + 17)
+        steps = 0
+        while not state.is_over():
+            for seat in state.to_act():
+                legal = state.legal_actions(seat)
+                indices = [game.action_index(a) for a in legal]
+                assert [game.action_at(i) for i in indices] == legal
+                mask = state.legal_mask(seat)
+                assert mask.dtype == np.int8 and mask.shape == (n,)
+                assert set(np.flatnonzero(mask).tolist()) == set(indices)
+                assert int(mask.sum()) == len(legal)
+                if steps % 25 == 0:
+                    obs = state.observation(seat)
+                    assert obs.dtype == np.float32 and obs.shape == (spec.size,)
+                    assert np.all(obs >= spec.low) and np.all(obs <= spec.high)
+                checked += 1
+                state.apply(seat, legal[rng.randbelow(len(legal))])
+                steps += 1
+        assert steps <= info.max_decisions
+        out = state.outcome()
+        assert out is not None
+        assert all(info.min_score <= v <= info.max_score for v in out.scores.values())
+    assert checked > 100
+
+
+@pytest.mark.parametrize("name", consim.list_games())
+def test_info_is_documented_and_consistent(name: str) -> None:
+    game = consim.load_game(name)
+    info = game.info()
+    assert info.game == name and info.seats == game.seats and info.num_players == len(game.seats)
+    assert info.utility in ("zero-sum", "constant-sum", "general-sum")
+    assert info.chance in ("deterministic", "sampled")
+    assert info.min_score < info.max_score and info.max_decisions > 0 and info.score_unit
+    assert info.simultaneous == (name != "jihad")
+    # a fixed space: the same for every state of one game, and action_at inverts action_index
+    assert game.num_actions() == len(game.action_space)
+    for i in (0, game.num_actions() // 2, game.num_actions() - 1):
+        assert game.action_index(game.action_at(i)) == i
+    with pytest.raises(IndexError):
+        game.action_at(game.num_actions())
+    with pytest.raises(NotInActionSpace):
+        game.action_index("xyzzy nothing")
+    rows = game.observation_spec().describe()
+    assert sum(r["size"] for r in rows) == game.observation_spec().size
+    assert len(set(game.observation_spec().names)) == game.observation_spec().size
+
+
+@pytest.mark.parametrize("name", consim.list_games())
+def test_numpy_seeds_and_spectator_observations(name: str) -> None:
+    game = consim.load_game(name)
+    state = game.new_game(np.int64(3))
+    assert state.to_dict() == game.new_game(3).to_dict()
+    assert state.observation(None).shape == (game.observation_spec().size,)
+
+
+@pytest.mark.parametrize("name", consim.list_games())
+def test_information_state_is_per_seat_and_stable(name: str) -> None:
+    game = consim.load_game(name)
+    state = game.new_game(5)
+    rng = Rng(2)
+    for _ in range(40):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randbelow(len(legal))])
+    for seat in game.seats:
+        info = state.information_state(seat)
+        assert info.seat == seat
+        assert list(info.actions) == [t for s, t in state.record().actions if s == seat]
+        assert [e.text for e in info.events] == [e.text for e in state.visible_log(seat)]
+        assert all(
+            (e.kind == "public") == (src.audience is None)
+            for e, src in zip(info.events, state.visible_log(seat), strict=True)
+        )
+        assert info.string() == state.clone().information_state(seat).string()
+        assert info.string() == game.restore(state.to_dict()).information_state(seat).string()
+
+
+def test_action_space_layout_is_mixed_radix() -> None:
+    a, b = Vocab("a", ("x", "y", "z")), Vocab.numbers("n", 0, 1)
+    space = ActionSpace([Form("done"), Form("go", (a, b)), Form("go", (a,))])
+    assert space.size == 1 + 6 + 3
+    assert [space.at(i).text for i in range(space.size)] == [
+        "done",
+        "go x 0",
+        "go x 1",
+        "go y 0",
+        "go y 1",
+        "go z 0",
+        "go z 1",
+        "go x",
+        "go y",
+        "go z",
+    ]
+    assert space.find(consim.Action("go", ("w",))) == -1
+    with pytest.raises(ValueError, match="listed twice"):
+        ActionSpace([Form("done"), Form("done")])
+    with pytest.raises(ValueError, match="repeats"):
+        Vocab("v", ("a", "a"))
