@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from consim.bots.driver import bots_for
 from consim.core.errors import IllegalAction, OptionError
 from consim.games.fitna.game import FitnaGame
 from consim.games.fitna.rules.bids import bid_order
@@ -151,3 +152,25 @@ def test_the_last_turn_variant_bids_only_on_the_last_turn() -> None:
     assert st.data.turn == t.scenario.turns
     assert set(st.to_act()) == set(t.initiative)
     assert st.view(t.initiative[0])["step"] == "initiative_bids"
+
+
+def test_the_heuristic_bot_bids_from_its_hand() -> None:
+    """The bot picks at most two cards of its own hand and commits; someone bids a card."""
+    st = start(seed=5)
+    t = st.tables
+    bots = bots_for(st.game, "heuristic", 5)
+    hands = {s: sorted(t.card_name[c] for c in st.data.hands[s]) for s in t.seats}
+    steps = 0
+    while st.to_act() and st.view(st.to_act()[0])["step"] == "initiative_bids":
+        seat = st.to_act()[0]
+        action = bots[seat].choose(st.view(seat), st.legal_actions(seat))
+        if action.verb == "bid":
+            assert action.args[0] in hands[seat]
+        st.apply(seat, action)
+        steps += 1
+        assert steps < 20
+    line = next(e.text for e in st.log if e.text.startswith("Initiative bids:"))
+    assert any(f"{s} 0 OPs" not in line for s in t.seats)
+    for s in t.seats:
+        spent = len(hands[s]) - len(st.data.hands[s])
+        assert 0 <= spent <= 2
