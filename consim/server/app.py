@@ -28,7 +28,7 @@ from consim.bots.base import bot_kinds
 from consim.core.registry import game_class
 from consim.server.db import Store
 from consim.server.live import POLL, Live
-from consim.server.service import Access, ServerError, Service
+from consim.server.service import Access, ServerError, Service, local_only
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -434,6 +434,8 @@ def catalogue() -> list[dict[str, Any]]:
         cls = game_class(name)
         options = []
         for field_name, info in cls.Options.model_fields.items():
+            if field_name in local_only(name):
+                continue
             annotation = info.annotation
             choices = list(getattr(annotation, "__args__", ())) if _is_literal(annotation) else []
             if choices:

@@ -24,6 +24,7 @@ import consim
 from consim.bots.base import bot_kinds, make_bot
 from consim.core.errors import IllegalAction, OptionError, RestoreError, VersionConflict
 from consim.core.game import Game, State
+from consim.core.registry import game_class
 from consim.server.db import GameRow, SeatRow, Store, hash_token, select
 
 #: how many bot decisions one request may run before the game is declared stuck
@@ -79,6 +80,9 @@ class Service:
         if found is None:
             if name not in consim.list_games():
                 raise ServerError(422, f"unknown game {name!r}; games: {', '.join(consim.list_games())}")
+            for opt in local_only(name):
+                if options.get(opt):  # a path on this machine: never from a player of the server
+                    raise ServerError(422, f"option {opt} names a file: it is for the command line only")
             try:
                 found = consim.load_game(name, **options)
             except OptionError as exc:
@@ -458,3 +462,14 @@ def _page(row: GameRow, state: State, seat: str | None, revision: int | None = N
             "unit": outcome.unit,
         }
     return page
+
+
+def local_only(name: str) -> list[str]:
+    """The options of game ``name`` that only the machine running it may set (a file's path,
+    such as Fitna's ``scenario_file``): the server neither offers nor accepts them."""
+    fields = game_class(name).Options.model_fields
+    return [
+        k
+        for k, f in fields.items()
+        if isinstance(f.json_schema_extra, dict) and f.json_schema_extra.get("local_only")
+    ]

@@ -130,3 +130,17 @@ def test_the_command_line(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "problem(s) in the scenario file" in result.output
     result = runner.invoke(app, ["play", "iraq", "--scenario-file", str(EXAMPLE)])
     assert result.exit_code == 2 and "reads no scenario file" in result.output
+
+
+def test_the_web_server_neither_offers_nor_accepts_a_file() -> None:
+    """A path names a file of the machine that runs the game: the server's players may not
+    make it read one (and the new-game form does not offer the option)."""
+    server = pytest.importorskip("consim.server.app")
+    service = pytest.importorskip("consim.server.service")
+    fitna = next(g for g in server.catalogue() if g["game"] == "fitna")
+    names = [o["name"] for o in fitna["options"]]
+    assert "scenario" in names and "scenario_file" not in names
+    svc = service.Service(store=None)
+    with pytest.raises(service.ServerError, match="command line only"):
+        svc.game("fitna", {"scenario_file": str(EXAMPLE)})
+    assert svc.game("fitna", {"scenario": 1, "scenario_file": ""}).options["scenario"] == 1
