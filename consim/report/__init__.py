@@ -1,6 +1,5 @@
 """Balance reports: pictures and one HTML page from the results that ``consim simulate`` wrote.
 
->>> from pathlib import Path
 >>> from consim.report import PICTURES
 >>> PICTURES
 ('win_rates', 'scores', 'lengths', 'levels', 'endings')

@@ -61,7 +61,9 @@ def _words(key: str) -> str:
 def _value(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return "–" if value is None or value == "" else str(value)
+    if value is None or value == "":
+        return "–"
+    return str(value).replace("_", " ")
 
 
 def _setup(f: Figures) -> str:
@@ -76,7 +78,9 @@ def _setup(f: Figures) -> str:
         parts.append(f"Options: {opts}.")
     if f.bots:
         kinds = sorted(set(f.bots.values()))
-        if len(kinds) == 1:
+        if len(f.bots) == 1:
+            parts.append(f"Played by the {kinds[0]} bot.")
+        elif len(kinds) == 1:
             parts.append(f"Every seat played by the {kinds[0]} bot.")
         else:
             parts.append("Bots: " + "; ".join(f"{s}: {k}" for s, k in f.bots.items()) + ".")
@@ -126,6 +130,11 @@ def render_page(f: Figures, pictures: Mapping[str, Path | None]) -> str:
                 [seat, f"{mean(values):.2f}", f"{stdev(values):.2f}", _num(median), _num(low), _num(high)]
             )
         out.append(_table(["seat", f"mean ({f.unit})", "sd", "median", "lowest", "highest"], rows))
+        if f.unit == "victory level":
+            out.append(
+                '<p class="note">A victory level counts 0 for no victory, 1 minor, 2 major and '
+                "3 decisive.</p>"
+            )
     out.append(_image(pictures.get("scores"), "score distributions"))
 
     out.append("<h2>Game length</h2>")

@@ -6,12 +6,15 @@
 2
 """
 
+from consim.sim.files import ResultSet, ResultsFileError, read_results
 from consim.sim.runner import (
+    BACKENDS,
     BotSpec,
     ConflictSeatStats,
     ConflictStats,
     GameResult,
     LengthStats,
+    MissingExtra,
     PointsStats,
     SeatStats,
     SimulationError,
@@ -25,17 +28,22 @@ from consim.sim.runner import (
 from consim.sim.stats import wilson
 
 __all__ = [
+    "BACKENDS",
     "BotSpec",
     "ConflictSeatStats",
     "ConflictStats",
     "GameResult",
     "LengthStats",
+    "MissingExtra",
     "PointsStats",
+    "ResultSet",
+    "ResultsFileError",
     "SeatStats",
     "SimulationError",
     "Summary",
     "play_one",
     "points_stats",
+    "read_results",
     "resolve_bots",
     "run_games",
     "summarize",

@@ -120,7 +120,7 @@ def test_jihad_report_shows_outcome_points_and_bands(
     assert f"<tr><th>Outcome Points</th><td>{points['median']:g}</td><td>{points['mean']:.1f}</td>" in text
     for level, games in points["levels"]:
         assert f"<tr><th>{level}</th><td>{games}</td><td>{_pct(games / points['games'])}</td>" in text
-    assert "Every seat played by the heuristic bot." in text
+    assert "Played by the heuristic bot." in text
 
 
 def test_fitna_report_counts_levels_as_simulate_does(
