@@ -216,6 +216,10 @@ class IraqTables:
     #: [Negotiations Phase] naming a card wanted in return: 'want', then the card (or 'back')
     a_want_any: Action
     a_want: tuple[Action, ...]
+    #: each seat's 'want' choices in the order they are offered (the deck's cards it could
+    #: count first, then the others), and each card's place in that order
+    want_order: dict[str, tuple[Action, ...]]
+    want_index: dict[str, dict[int, int]]
     a_back: Action
     #: [Negotiations Phase] a seat's choices on its turn: pass, or an offer to each other seat
     offer_menu: dict[str, tuple[Action, ...]]
@@ -250,6 +254,12 @@ def build_tables(opts: IraqOptions, content: IraqContent | None = None) -> IraqT
         present = tuple(s for s in conflict.seats if s in seats)
         if len(present) >= 2:
             conflicts[conflict.name] = present
+    wanted = {s: usable[s].union(*side_cards.values()) for s in seats}
+    want_cards = {
+        s: [*(c for c in deck_cards if c in w), *(c for c in deck_cards if c not in w)]
+        for s, w in wanted.items()
+    }
+    a_want = tuple(Action("want", (c.name,)) for c in cards)
     asks = {(n, f): Action("ask", (str(n), f)) for n in range(1, opts.max_trade_cards + 1) for f in FILTERS}
     a_cancel = Action("cancel")
     a_pass = Action("pass")
@@ -275,12 +285,14 @@ def build_tables(opts: IraqOptions, content: IraqContent | None = None) -> IraqT
         either_or=either_or,
         usable=usable,
         side_cards=side_cards,
-        wanted={s: usable[s].union(*side_cards.values()) for s in seats},
+        wanted=wanted,
         conflicts=conflicts,
         a_discard=tuple(Action("discard", (c.name,)) for c in cards),
         a_give=tuple(Action("give", (c.name,)) for c in cards),
         a_want_any=Action("want"),
-        a_want=tuple(Action("want", (c.name,)) for c in cards),
+        a_want=a_want,
+        want_order={s: tuple(a_want[c] for c in want_cards[s]) for s in seats},
+        want_index={s: {c: i for i, c in enumerate(want_cards[s])} for s in seats},
         a_back=Action("back"),
         offer_menu={s: (a_pass, *(Action("offer", (o,)) for o in seats if o != s)) for s in seats},
         a_ask0=Action("ask", ("0",)),

@@ -130,16 +130,15 @@ class Negotiation(Decision[IraqState]):
             acts.extend(t.ask_menu[max(0, room)])
             return acts
         if offer.stage == "want":
-            # the cards the offerer can count first, then the others; never one it holds
-            hand = st.data.hands[seat]
-            a_want = t.a_want
-            free = [c for c in t.deck_cards if c not in hand and c not in offer.wanted]
-            wanted = t.wanted[seat]
-            return [
-                *(a_want[c] for c in free if c in wanted),
-                *(a_want[c] for c in free if c not in wanted),
-                t.a_back,
-            ]
+            # the cards the offerer can count first, then the others; never one it holds or
+            # has named already
+            index = t.want_index[seat]
+            acts = list(t.want_order[seat])
+            gone = {index[c] for c in (*st.data.hands[seat], *offer.wanted) if c in index}
+            for i in sorted(gone, reverse=True):
+                del acts[i]
+            acts.append(t.a_back)
+            return acts
         if offer.stage == "respond":
             acts = [t.a_accept, t.a_decline] if offer.can_accept(st) else [t.a_decline]
             if not offer.counter:
