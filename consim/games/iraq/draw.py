@@ -26,7 +26,7 @@ __all__ = ["board_for"]
 
 View = Mapping[str, Any]
 
-_W = 1100.0
+_W = 1140.0
 _LEFT = 20.0
 #: a colour for each faction (the card game prints none: chosen for contrast)
 _COLOURS = {
@@ -163,7 +163,7 @@ def _hand(view: View, y: float) -> tuple[str, float]:
         text(_LEFT, y, f"Your hand: usable Force Value {view.get('usable_fv', 0)}{side}", 14, weight="bold")
     ]
     letters = view.get("use_letters") or {}
-    cw, ch, gap = 140.0, 96.0, 8.0
+    cw, ch, gap = 148.0, 96.0, 8.0
     either = set(view.get("either_or") or ())
     counted_letter = {"US": "U", "Insurgent": "I"}.get(str(counted or ""), "")
     per_row = int((_W - 2 * _LEFT + gap) // (cw + gap))
