@@ -16,6 +16,7 @@ from consim.games.fitna.content import FORCES as FORCE_NAMES
 from consim.games.fitna.state import FitnaState
 
 NO_OVERFLIGHT_ITEMS = tuple(NO_OVERFLIGHT.items())
+_RUSSIA = FORCE_NAMES.index("russia")
 
 #: [4.0] units a stack may hold; 4 when they are all IS counters
 STACK_LIMIT = 3
@@ -34,8 +35,9 @@ def stacks(st: FitnaState) -> list[list[int]]:
         n = st.tables.n_spaces
         found = [[] for _ in range(n)]
         for i, u in enumerate(st.data.units):
-            if u.at < n:
-                found[u.at].append(i)
+            at = u.at
+            if at < n:
+                found[at].append(i)
         st.cache["stacks"] = found
     return found
 
@@ -49,10 +51,23 @@ def unit_sides(st: FitnaState) -> list[int]:
     return found
 
 
+#: (tables, force sides) -> every counter's side by its force (``_unit_sides``)
+_BY_FORCES: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+
+
 def _unit_sides(st: FitnaState) -> list[int]:
     t = st.tables
     fs = st.data.force_side
-    sides = [fs[f] for f in t.unit_force]
+    # the sides by force alone, shared by every position with the same owners (a few a game)
+    key = tuple(fs)
+    base: list[int] | None = _BY_FORCES.get((id(t), key))
+    if base is None:
+        if len(_BY_FORCES) > 256:
+            _BY_FORCES.clear()
+        base = _BY_FORCES[(id(t), key)] = [fs[f] for f in t.unit_force]
+    sides = list(base)
+    for u, k in st.data.unit_side.items():  # [27.1] a force shared between two seats
+        sides[u] = k
     n = t.n_spaces
     units = st.data.units
     n_seats = len(t.seats)
@@ -115,6 +130,21 @@ def units_of(st: FitnaState, side: int) -> list[int]:
     n = st.tables.n_spaces
     sides = unit_sides(st)
     return [i for i, u in enumerate(st.data.units) if u.at < n and sides[i] == side]
+
+
+def owner(st: FitnaState, u: int) -> int:
+    """The side unit ``u`` belongs to wherever it is (on the map or off it), before 20.0's
+    militia cases: its force's side, or its own where a force is shared (27.1, scenario 10)."""
+    d = st.data
+    return d.unit_side.get(u, d.force_side[st.tables.unit_force[u]])
+
+
+def runs_force(st: FitnaState, seat_idx: int, force: int) -> bool:
+    """True if the seat runs the force, or a part of it (27.1: the shared US forces)."""
+    d = st.data
+    if d.force_side[force] == seat_idx:
+        return True
+    return any(k == seat_idx and st.tables.unit_force[u] == force for u, k in d.unit_side.items())
 
 
 def force_of_side(st: FitnaState, side: int) -> int:
@@ -262,8 +292,7 @@ def may_enter(st: FitnaState, u: int, s: int) -> bool:
     t = st.tables
     if s in t.out_of_play or not scenario_allows(st, u, s):
         return False
-    f = _fname(t, t.unit_force[u])
-    if f == "russia" and t.space_country[s] == t.country_index["turkey"]:
+    if t.unit_force[u] == _RUSSIA and t.space_country[s] == t.country_index["turkey"]:
         return False
     ks = t.unit_kurd_side[u]
     if ks >= 0 and not t.scenario.kurds_united:
@@ -273,7 +302,7 @@ def may_enter(st: FitnaState, u: int, s: int) -> bool:
         if t.unit_garrison[u] and sk != ks:
             return False  # [26.3] garrisons stay on their faction's spaces
     # [26.0] nobody moves through a Kurdish zone its Peshmerga occupy
-    return ks >= 0 or s not in closed_kurdish_zones(st)
+    return ks >= 0 or t.space_kurd_side[s] < 0 or s not in closed_kurdish_zones(st)
 
 
 def closed_kurdish_zones(st: FitnaState) -> frozenset[int]:
@@ -666,12 +695,15 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
         or (f == "iran" and t.unit_airmobile[u])
         or t.unit_iranian[u]
     )
+    militia = f in ("sunni_militia", "al_sham_militia")
+    home_nets: list[int] = []  # computed once, when first needed
     candidates: list[int] = []
     for s in range(n):
-        if s in t.out_of_play or not may_enter(st, u, s):
-            continue
+        held = control[s] == side
+        if not (held or militia) or s in t.out_of_play or not may_enter(st, u, s):
+            continue  # every case but the militias' needs a space the side holds
         country = COUNTRY_NAMES[t.space_country[s]]
-        mine = control[s] == side and not has_enemy(st, s, side)
+        mine = held and not has_enemy(st, s, side)
         if f == "russia":
             ok = mine and t.space_id[s] in ("tartus", "latakia")
         elif f in ("jordan", "egypt") and not anywhere:
@@ -695,8 +727,9 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
             elif t.opts.reinforcements == "in_country":
                 ok = mine and country == home
             else:
-                home_net = supply_net(st, side, t.unit_force[u], frozenset({ci[home]}))
-                ok = mine and (country == home or bool(home_net >> s & 1))
+                if not home_nets:
+                    home_nets.append(supply_net(st, side, t.unit_force[u], frozenset({ci[home]})))
+                ok = mine and (country == home or bool(home_nets[0] >> s & 1))
         if not ok:
             continue
         if not (mine and not stacks(st)[s]) and has_enemy(st, s, side):

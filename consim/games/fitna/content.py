@@ -63,6 +63,7 @@ from consim.games.fitna.schema import (
     load_content,
     load_scenarios,
 )
+from consim.games.fitna.two_players import two_player_version
 
 # =============================================================================================
 # Options [31.1 and the first edition's readings]
@@ -80,6 +81,13 @@ class FitnaOptions(GameOptions):
         "'scenario' (check it with 'consim validate FILE')",
         # a file of the machine that runs the game: the web server does not offer it
         json_schema_extra={"local_only": True},
+    )
+    players: int | None = Field(
+        None,
+        ge=2,
+        le=6,
+        description="31.0, 32.0: 2 plays a scenario of more players with two, as the scenario says "
+        "who plays what; otherwise the scenario's own number of players",
     )
     victory: Literal["scenario", "points"] = Field(
         "scenario",
@@ -449,6 +457,13 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
     if not sc.playable:
         playable = ", ".join(str(n) for n in playable_scenarios(content)) or "none yet"
         raise OptionError(f"fitna scenario {sc.number} is not playable yet (playable: {playable}) [32.0]")
+    if opts.players is not None and opts.players != len(sc.seats):
+        if opts.players != 2:
+            raise OptionError(
+                f"fitna scenario {sc.number} is for {len(sc.seats)} players, or 2 (31.0), "
+                f"not {opts.players} [32.0]"
+            )
+        sc = two_player_version(sc)
     seat_defs = sc.seats
     seats = tuple(s.name for s in seat_defs)
     n = len(seats)

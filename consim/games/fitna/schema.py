@@ -567,6 +567,9 @@ class SeatVictory(_Sourced):
     conditions of each level (all of a level's conditions must hold)."""
 
     seat: str
+    #: [31.0] in a two-player version, the scenario's seat whose table this is (its player
+    #: plays several); "" otherwise
+    part: str = ""
     prerequisites: list[Condition] = Field(default_factory=list)
     minor: list[Condition] = Field(min_length=1)
     major: list[Condition] = Field(min_length=1)
@@ -582,6 +585,13 @@ class Intervention(_Strict):
         "tension_10", "kuwait_attacked", "jordan_attacked", "israel_attacked", "incirlik_attacked", "setup"
     ]
     seat: str
+
+
+class TwoPlayerSeat(_Sourced):
+    """[31.0, 32.0] One player of a scenario's two-player version and the seats he plays."""
+
+    name: str = Field(pattern=r"^[A-Z][A-Za-z ]*$")
+    seats: list[str] = Field(min_length=1)
 
 
 class EntryBan(_Strict):
@@ -658,6 +668,9 @@ class Scenario(_Sourced):
     #: special rules in plain words, each with the flag the engine reads ("" if text only)
     special_rules: list[str] = Field(default_factory=list)
     victory: list[SeatVictory] = Field(default_factory=list)
+    #: [31.0, 32.0] who plays what when two people play a scenario of more players: every seat
+    #: to exactly one of the two (empty: a scenario of two players)
+    two_players: list[TwoPlayerSeat] = Field(default_factory=list)
     #: [2.0 part 2] complete and playable (part 1: scenarios 1, 5, 8 and 9)
     playable: bool = False
 
@@ -748,6 +761,12 @@ class Scenario(_Sourced):
             for seat in ban.open_to:
                 if seat not in names:
                     raise ValueError(f"scenario {self.number}: entry ban open to unknown seat {seat!r}")
+        if self.two_players:
+            given = [x for p in self.two_players for x in p.seats]
+            if len(self.two_players) != 2 or sorted(given) != sorted(names):
+                raise ValueError(
+                    f"scenario {self.number}: two_players must give every seat to exactly one of two players"
+                )
         return self
 
 

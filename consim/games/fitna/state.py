@@ -119,6 +119,9 @@ class FitnaData(Data):
     # -- forces and reinforcements [15.0, 20.0, 27.1, 28.0] --------------------------------------
     #: the side each force belongs to now (changes when the US or Russia intervene)
     force_side: list[Side] = field(default_factory=list)
+    #: [27.1 scenario 10] units whose seat differs from their force's (the US forces shared
+    #: between two players): unit -> side; every other unit follows ``force_side``
+    unit_side: dict[UnitId, Side] = field(default_factory=dict)
     #: [25.2, 26.2] the seat commanding a force it does not own (IS, the Kurds) for the
     #: activation under way, -1 otherwise; per force
     force_seat: list[int] = field(default_factory=list)

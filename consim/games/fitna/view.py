@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from consim.games.fitna.board import commander, seat_nation, stacks, supply_net, unit_sides
+from consim.games.fitna.board import commander, owner, runs_force, seat_nation, stacks, supply_net, unit_sides
 from consim.games.fitna.content import (
     COUNTRY_LABEL,
     FORCE_LABEL,
@@ -31,7 +31,7 @@ from consim.games.fitna.rules.combat import Offensive
 from consim.games.fitna.rules.common import ELIMINATED, POOL, REMOVED
 from consim.games.fitna.rules.events import Exchange
 from consim.games.fitna.rules.turn import SEGMENTS, Phase, turn_order
-from consim.games.fitna.rules.victory import condition_holds, victory_points
+from consim.games.fitna.rules.victory import LEVELS, condition_holds, victory_points
 from consim.games.fitna.state import FitnaState
 
 
@@ -68,8 +68,13 @@ def stack_info(st: FitnaState, s: int, seat: str | None) -> dict[str, Any] | Non
     side = sides[units[0]]
     me = t.seat_index[seat] if seat is not None else -1
     # [25.1, 26.2] the seat commanding IS or the Kurds for an activation sees their stacks as
-    # its own (IS counters stay face down)
-    known = me >= 0 and (side == me or commander(st, side) == me or st.data.known[s] >> me & 1)
+    # its own (IS counters stay face down). [23.2, 23.3] A coup leaves enemies on one space
+    # until the losers withdraw: such a stack shows its units only to a seat that sees every
+    # one of them (a seat's own units among them do not uncover the others).
+    known = me >= 0 and (
+        bool(st.data.known[s] >> me & 1)
+        or all(sides[u] == me or commander(st, sides[u]) == me for u in units)
+    )
     out: dict[str, Any] = {"side": t.side_names[side], "count": len(units)}
     if known:
         out["units"] = [
@@ -107,9 +112,8 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
         spaces.append(entry)
     n = t.n_spaces
     pools: dict[str, Any] = {}
-    fs = d.force_side
     for i, who in enumerate(t.seats):
-        mine = [u for u, r in enumerate(d.units) if fs[t.unit_force[u]] == i]
+        mine = [u for u in range(t.n_units) if owner(st, u) == i]
         pools[who] = {
             "batches": [[t.unit_label[u] for u in b] for b in d.batches[who]],
             "destroyed": [t.unit_label[u] for u in mine if d.units[u].at == n + ELIMINATED],
@@ -276,7 +280,7 @@ def phase_info(st: FitnaState, seat: str | None, phase: Phase | None) -> dict[st
         "reshuffles": [n for n in RESHUFFLE_TURNS if 1 < n <= t.scenario.turns],
         "levels_done": sorted(d.levels_done),
         "forces": {
-            s: [FORCE_LABEL[f] for i, f in enumerate(FORCES) if d.force_side[i] == k]
+            s: [FORCE_LABEL[f] for i, f in enumerate(FORCES) if runs_force(st, k, i)]
             for k, s in enumerate(t.seats)
         },
     }
@@ -383,20 +387,30 @@ def victory_progress(st: FitnaState) -> dict[str, Any]:
     for s, name in enumerate(t.seats):
         vp, bonuses = victory_points(st, s)
         seats[name] = {"level": "none", "vp": vp, "bonuses": bonuses}
+    parts: dict[str, list[str]] = {}
     for v in t.scenario.victory:
         i = t.seat_index[v.seat]
         entry = seats[v.seat]
+        table = {}
         for key, conds in (
             ("prerequisites", v.prerequisites),
             ("minor", v.minor),
             ("major", v.major),
             ("decisive", v.decisive),
         ):
-            entry[key] = [_condition(st, i, c, held_by) for c in conds]
+            table[key] = [
+                {**_condition(st, i, c, held_by), **({"part": v.part} if v.part else {})} for c in conds
+            ]
+            entry[key] = [*entry.get(key, []), *table[key]]
         # [31.0] the prerequisites, then the best level whose conditions all hold
-        if all(c["held"] for c in entry["prerequisites"]):
-            for level in ("decisive", "major", "minor"):
-                if all(c["held"] for c in entry[level]):
-                    entry["level"] = level
+        level = "none"
+        if all(c["held"] for c in table["prerequisites"]):
+            for name in ("decisive", "major", "minor"):
+                if all(c["held"] for c in table[name]):
+                    level = name
                     break
+        parts.setdefault(v.seat, []).append(level)
+    # [31.0] a player of several seats (two-player versions) has the lowest level they reach
+    for name, levels in parts.items():
+        seats[name]["level"] = min(levels, key=LEVELS.index)
     return {"method": t.opts.victory, "seats": seats}

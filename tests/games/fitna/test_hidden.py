@@ -7,7 +7,8 @@ import random
 
 from consim.core.rng import Rng
 from consim.games.fitna.game import FitnaGame
-from consim.games.fitna.state import FitnaState
+from consim.games.fitna.rules.common import UNUSED
+from consim.games.fitna.state import FitnaState, Unit
 from consim.games.fitna.testing import offensives, perturb
 from tests.games.fitna.conftest import play, position, region_game
 
@@ -98,3 +99,21 @@ def test_exchanged_cards_are_seen_by_the_two_parties_only() -> None:
     play(st, "exchange Turkey", 'give "Peace Talks"')
     assert st.view("Turkey")["exchange"]["offered"] == "Peace Talks"
     assert "offered" not in st.view("Syria")["exchange"]
+
+
+def test_a_coup_split_space_names_no_enemy_unit_to_the_side_that_shares_it() -> None:
+    """[23.2, 30.0] A coup leaves rebels and loyalists on one space until the losers withdraw;
+    the regime's own units there must not uncover the rebels standing beside them (scenario 2,
+    the leak the conformance suite found: Syria saw which rebel brigade had defected)."""
+    st = FitnaGame(scenario=2).new_game(0)
+    t = st.tables
+    homs = t.space_by_name["Homs"]
+    with st.edit() as d:
+        d.units[t.unit_by_label["Tawhid Bde"]] = Unit(at=homs)
+    for seat in ("Syria", "Rebels", "Iraq"):
+        seen = stack(st, seat, "Homs")
+        assert "units" not in seen
+        assert seen["forces"] == {"Syria": 2, "Free Syrian Army": 1}
+    with st.edit() as d:
+        d.units[t.unit_by_label["Tawhid Bde"]] = Unit(at=t.n_spaces + UNUSED)
+    assert len(stack(st, "Syria", "Homs")["units"]) == 2  # alone again, its own stack

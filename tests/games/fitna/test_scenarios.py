@@ -77,7 +77,7 @@ RULE_2_3: dict[int, tuple[str, str, tuple[int, int], int]] = {
 }
 
 #: [2.0 of the design brief] the scenarios the engine plays first
-PLAYABLE = {1, 3, 5, 6, 7, 8, 9}
+PLAYABLE = {1, 2, 3, 4, 5, 6, 7, 8, 9}
 
 #: [28.0] Russians on the map at the start
 RUSSIANS_ON_THE_MAP = {3, 4, 6, 9, 10, 11}
@@ -701,7 +701,7 @@ def test_title_dates_players_and_turns_are_rule_2_3(scenarios: dict[int, Scenari
         assert s.is_present and any("optional fourth player" in r for r in s.special_rules)
 
 
-def test_playable_scenarios_are_1_5_8_and_9(scenarios: dict[int, Scenario]) -> None:
+def test_the_playable_scenarios(scenarios: dict[int, Scenario]) -> None:
     assert {n for n, s in scenarios.items() if s.playable} == PLAYABLE
 
 

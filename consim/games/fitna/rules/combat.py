@@ -27,6 +27,7 @@ from consim.games.fitna.board import (
     may_attack_space,
     may_enter,
     may_strike_space,
+    runs_force,
     seat_nation,
     stacks,
     unit_sides,
@@ -916,7 +917,7 @@ def approval_needed(st: FitnaState, seat: str, off: Offensive) -> int | None:
     roll) for the player controlling the US forces; 5 against IS; else by the attacking units'
     nationality, the most favourable (Israel 4, Turkey 3, Saudi Arabia 2); None: refused."""
     t = st.tables
-    if st.data.force_side[t.force_index["us"]] == t.seat_index[seat]:
+    if runs_force(st, t.seat_index[seat], t.force_index["us"]):
         return 6
     if any(t.unit_is[u] for u in stacks(st)[off.target]):
         return APPROVAL_AGAINST_IS

@@ -17,6 +17,8 @@ from consim.games.fitna.board import (
     banned_between,
     commanded_sides,
     may_attack_space,
+    owner,
+    runs_force,
     seat_nation,
     stacks,
     strike_spaces,
@@ -224,7 +226,7 @@ class Mobilise(Step):
             u
             for f in sorted(forces)
             for u in t.force_units[f]
-            if d.force_side[f] == me and (d.units[u].at == box or u in coming) and arrival_spaces(st, u, me)
+            if owner(st, u) == me and (d.units[u].at == box or u in coming) and arrival_spaces(st, u, me)
         ]
 
     def who(self, st: FitnaState) -> str | None:
@@ -415,7 +417,7 @@ def striking_nation(st: FitnaState, seat: str, card: int) -> int:
     t = st.tables
     me = t.seat_index[seat]
     for f in sorted(t.card_usable_by[card]):
-        if st.data.force_side[f] == me:
+        if runs_force(st, me, f):
             return f
     return t.force_index["us"]
 
@@ -498,7 +500,6 @@ def vetoers(st: FitnaState, seat: str, forces: list[str]) -> list[str]:
     """Players other than ``seat``, in the order of play after him, who control units of a
     veto power on the map or are promised them by the scenario (27.1, 28.0)."""
     t = st.tables
-    d = st.data
     sc = t.scenario
     promised: dict[str, set[str]] = {
         "us": {i.seat for i in sc.us_intervention},
@@ -512,7 +513,7 @@ def vetoers(st: FitnaState, seat: str, forces: list[str]) -> list[str]:
         for f in forces:
             fi = t.force_index[f]
             on_map = any(t.unit_force[u] == fi for u in units_of(st, k))
-            if (d.force_side[fi] == k and on_map) or other in promised.get(f, set()):
+            if (runs_force(st, k, fi) and on_map) or other in promised.get(f, set()):
                 out.append(other)
                 break
     return out

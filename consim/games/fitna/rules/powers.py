@@ -20,6 +20,7 @@ from consim.games.fitna.board import (
     arrival_spaces,
     has_enemy,
     may_enter,
+    owner,
     room_for_side,
     stacks,
     traces_supply,
@@ -57,17 +58,21 @@ def give_force(st: FitnaState, force: str, seat: str) -> None:
     st.cache.clear()
 
 
-def waiting(st: FitnaState, force: str, wave: int) -> list[int]:
-    """Counters of ``force`` of waves up to ``wave`` that are not in play yet: not on the map,
-    not destroyed, not out of the game (the backbone leaves the intervention counters "not in
-    this scenario"), or still in a batch."""
+def waiting(st: FitnaState, force: str, wave: int, side: int = -1, only: bool = False) -> list[int]:
+    """Counters of ``force`` of waves up to ``wave`` (of that wave alone with ``only``) that are
+    not in play yet: not on the map, not destroyed, not out of the game (the backbone leaves
+    the intervention counters "not in this scenario"), or still in a batch; with ``side``, only
+    those that are that side's (27.1: the US forces shared in scenario 10)."""
     t = st.tables
     n = t.n_spaces
     d = st.data
     return [
         u
         for u in t.force_units[t.force_index[force]]
-        if 0 < t.unit_wave[u] <= wave and d.units[u].at in (n + UNUSED, n + POOL)
+        if 0 < t.unit_wave[u] <= wave
+        and (not only or t.unit_wave[u] == wave)
+        and d.units[u].at in (n + UNUSED, n + POOL)
+        and (side < 0 or owner(st, u) == side)
     ]
 
 
@@ -190,7 +195,9 @@ class UsIntervention(Step):
     seat: Seat
     card: int = -1
     effect: int = 0
-    stage: Literal["start", "strike", "land", "end"] = "start"
+    stage: Literal["start", "strike", "share", "land", "end"] = "start"
+    #: [27.1 scenario 10] the second player sharing the US forces ("" when one player gets all)
+    partner: Seat = ""
 
     def who(self, st: FitnaState) -> str | None:
         return None
@@ -198,6 +205,9 @@ class UsIntervention(Step):
     def advance(self, st: FitnaState) -> None:
         t = st.tables
         d = st.data
+        if self.partner:
+            self._shared(st)
+            return
         if self.stage == "start":
             if US_IN not in d.firsts:
                 d.firsts.append(US_IN)
@@ -227,6 +237,102 @@ class UsIntervention(Step):
             return
         st.remove(self)
         push_levels(st)
+
+    def _shared(self, st: FitnaState) -> None:
+        """[27.1 scenario 10, special rule] The US forces are shared: each of the two draws one
+        bonus card; the first takes the US Special Joker and strikes with it, the partner the
+        US Joker; the first picks 3 of the 6 first-wave units, the partner 3 of the 5
+        second-wave units; each has the rest of the other's wave."""
+        t = st.tables
+        d = st.data
+        a, b = self.seat, self.partner
+        if self.stage == "start":
+            if US_IN not in d.firsts:
+                d.firsts.append(US_IN)
+            give_force(st, "us", a)
+            st.emit(
+                f"The United States intervene massively, their forces shared between {a} and {b}: each "
+                f"draws a bonus card; {a} takes the US Special Joker, {b} the US Joker.",
+                R_US_INTERVENTION,
+            )
+            d.jokers[b] = d.jokers.get(b, 0) + 1
+            self.stage = "strike"
+            st.push(DrawCards(seat=b, count=1, why="US intervention", cite=R_US_INTERVENTION))
+            st.push(DrawCards(seat=a, count=1, why="US intervention", cite=R_US_INTERVENTION))
+            return
+        if self.stage == "strike":
+            self.stage = "share"
+            joker = t.joker_by_name.get(joker_named(st, "us"), -1)
+            if joker >= 0:
+                d.special[a].append(joker)
+                st.push_named("play_card", seat=a, card=joker, special=True)
+            return
+        if self.stage == "share":
+            self.stage = "land"
+            st.push(ShareUs(seat=b, other=a, wave=2, count=3))
+            st.push(ShareUs(seat=a, other=b, wave=1, count=3))
+            return
+        if self.stage == "land":
+            self.stage = "end"
+            for who in (b, a):  # pushed in reverse: the first seat places first
+                k = t.seat_index[who]
+                units = waiting(st, "us", 1, side=k)
+                due(st, k, t.force_index["us"], 2, d.turn + 1)
+                if units:
+                    st.push(Land(seat=who, units=units))
+            st.emit(f"The first US wave lands: {names(st, waiting(st, 'us', 1))}.", R_US_INTERVENTION)
+            return
+        st.remove(self)
+        push_levels(st)
+
+
+@dataclass(slots=True)
+class ShareUs(Step):
+    """[27.1 scenario 10] ``seat`` picks ``count`` US units of wave ``wave`` one at a time; the
+    rest of the wave goes to ``other``."""
+
+    name = "share_us_forces"
+    rule = R_US_INTERVENTION
+    seat: Seat
+    other: Seat
+    wave: int
+    count: int
+
+    def _free(self, st: FitnaState) -> list[int]:
+        return [u for u in waiting(st, "us", self.wave, only=True) if u not in st.data.unit_side]
+
+    def who(self, st: FitnaState) -> str | None:
+        free = self._free(st)
+        return self.seat if self.count > 0 and len(free) > 0 else None
+
+    def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
+        wave = "first" if self.wave == 1 else "second"
+        return (
+            f"Take a US unit of the {wave} wave ({self.count} more to take; {self.other} has the rest).",
+            R_US_INTERVENTION,
+        )
+
+    def options(self, st: FitnaState, seat: str) -> list[Action]:
+        t = st.tables
+        return [t.action("take", uname(st, u)) for u in sorted(self._free(st), key=lambda x: t.unit_label[x])]
+
+    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+        t = st.tables
+        u = t.unit_by_label[action.args[0]]
+        st.data.unit_side[u] = t.seat_index[seat]
+        st.cache.clear()
+        self.count -= 1
+        st.emit(f"{seat} takes {uname(st, u)} of the US forces.", R_US_INTERVENTION)
+
+    def advance(self, st: FitnaState) -> None:
+        t = st.tables
+        rest = self._free(st)
+        for u in rest:
+            st.data.unit_side[u] = t.seat_index[self.other]
+        st.cache.clear()
+        if rest:
+            st.emit(f"{self.other} has the rest of the wave: {names(st, rest)}.", R_US_INTERVENTION)
+        st.remove(self)
 
 
 def joker_named(st: FitnaState, joker_id: str) -> str:
@@ -364,17 +470,11 @@ class TensionTen(Frame[FitnaState]):
             st.push(RussianSurge(seat=t.seats[russia_side]))
         elif sc.russia_at_tension_10:
             st.push(RussianArrival(seat=sc.russia_at_tension_10))
-        seats = [i.seat for i in sc.us_intervention if i.trigger == "tension_10"]
+        seats = list(dict.fromkeys(i.seat for i in sc.us_intervention if i.trigger == "tension_10"))
         if seats and US_IN not in d.firsts:
-            if len(seats) > 1:
-                st.emit(
-                    f"The scenario shares the US forces between {' and '.join(seats)}; this engine gives "
-                    f"them to {seats[0]} (NOTES.md).",
-                    R_US_INTERVENTION,
-                )
             d.firsts.append(US_IN)
             st.emit("International Tension 10: the United States intervene.", R_US_INTERVENTION)
-            st.push(UsIntervention(seat=seats[0]))
+            st.push(UsIntervention(seat=seats[0], partner=seats[1] if len(seats) > 1 else ""))
 
 
 @dataclass(slots=True)
@@ -396,8 +496,8 @@ class Arrivals(Frame[FitnaState]):
         d.arrivals = [a for a in d.arrivals if a not in ready]
         for a in ready:
             force = FORCES[a.force]
-            units = waiting(st, force, a.wave)
-            if d.force_side[a.force] != me or not units:
+            units = waiting(st, force, a.wave, side=me)
+            if not units:
                 continue
             rule = R_RUSSIA if force == "russia" else R_US_INTERVENTION
             st.emit(f"{self.seat} receives the next wave: {names(st, units)}.", rule)
@@ -504,6 +604,7 @@ class KremlinEscalates(Step):
 FRAMES: tuple[type[Frame[Any]], ...] = (
     Land,
     UsIntervention,
+    ShareUs,
     RussianArrival,
     RussianSurge,
     TensionTen,

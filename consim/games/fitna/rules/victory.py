@@ -162,16 +162,18 @@ def condition_holds(st: FitnaState, seat: int, cond: Any) -> bool:
 def scenario_levels(st: FitnaState) -> dict[str, str]:
     """[31.0] Each seat's level by the scenario's table ("none" without a victory)."""
     t = st.tables
-    out = dict.fromkeys(t.seats, "none")
+    found: dict[str, list[str]] = {s: [] for s in t.seats}
     for v in t.scenario.victory:
         i = t.seat_index[v.seat]
-        if not all(condition_holds(st, i, c) for c in v.prerequisites):
-            continue
-        for level, conds in (("decisive", v.decisive), ("major", v.major), ("minor", v.minor)):
-            if all(condition_holds(st, i, c) for c in conds):
-                out[v.seat] = level
-                break
-    return out
+        level = "none"
+        if all(condition_holds(st, i, c) for c in v.prerequisites):
+            for name, conds in (("decisive", v.decisive), ("major", v.major), ("minor", v.minor)):
+                if all(condition_holds(st, i, c) for c in conds):
+                    level = name
+                    break
+        found[v.seat].append(level)
+    # [31.0] a player of several seats (two-player versions) has the lowest level they reach
+    return {s: min(levels, key=LEVELS.index) if levels else "none" for s, levels in found.items()}
 
 
 def vp_levels(st: FitnaState) -> tuple[dict[str, str], dict[str, int]]:
