@@ -1,10 +1,13 @@
 """Battle for Baghdad's research encoding: metadata, action grammar and observation layout.
 
-Why the distinct actions of Baghdad grew without bound before: most of its verbs name content
-(cards, Commands, zones, factions: finite), but five take an amount of Political Points
-(``bid``, ``ask-pp``, ``give-pp``) or of units (``units``, ``pickup``, ``drop``, ``losses``,
-``commit``, ``place``/``remove``/``replace`` as two counts), and the PP a faction holds rises
-over a game with no rule capping it. Each new high bid was a new action text.
+Why the distinct actions of Baghdad kept growing: two causes. Five verbs take an amount of
+Political Points or of units (``bid``, ``ask-pp``, ``give-pp``; ``units``, ``pickup``,
+``drop``, ``losses``, ``commit``; ``place``/``remove``/``replace`` as two counts), and the PP
+a faction holds has no cap in the rules, so every new high amount is a new action text. The
+rest is a long tail of finite content: two-card combinations, recruits per zone, cards seen
+only in rare windows. Measured with random bots at four players: 511 distinct actions after 5
+games (137 of them amounts), 605 after 20 (165 amounts); the largest amounts were a bid of 37
+and a request of 36 PP.
 
 The grammar here:
 
