@@ -9,8 +9,8 @@ Each game has one or two seats played by simulated people and the others by heur
 (Iraq with 2 and 3 players, Battle for Baghdad with 3, The First Jihad alone). A simulated
 person keeps the page's live stream open, reads its page (the JSON) when the stream says the
 game changed, and when it is its turn waits a moment (``--think``, uniform between 0 and twice
-the mean) and then takes a legal action at random. The run is bounded in time
-(``--seconds``) and in count (``--actions`` per person).
+the mean) and then takes a legal action at random (the answer is its page after the action).
+The run is bounded in time (``--seconds``) and in count (``--actions`` per person).
 
 Figures, in wall-clock time on the whole machine (the server and these clients share it):
 actions per second (the people's actions the server carried out; the bots' moves are done
@@ -22,6 +22,7 @@ page. Goal: p99 of an action at most 50 ms on both databases.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import socket
 import subprocess
@@ -58,31 +59,35 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _server(db: str) -> Iterator[str]:
-    """``consim serve`` over ``db`` on a free port: its address."""
+def _server(db: str) -> Iterator[tuple[str, int]]:
+    """``consim serve`` over ``db`` on a free port: its address and process number."""
     port = _free_port()
     command = [sys.executable, "-c", "from consim.cli.main import app; app()", "serve"]
-    proc = subprocess.Popen(
-        [*command, "--port", str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-    )
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            with suppress(httpx.TransportError):
-                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
-                    break
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the server did not start on {db}")
-            time.sleep(0.1)
-        yield base
-    finally:
-        proc.terminate()
+    with tempfile.TemporaryFile(mode="w+") as said:  # the server's own words, shown if it fails
+        proc = subprocess.Popen([*command, "--port", str(port), "--db", db], stdout=said, stderr=said)
         try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+            deadline = time.monotonic() + 60
+            while True:
+                with suppress(httpx.TransportError):
+                    if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                        break
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    said.seek(0)
+                    raise SystemExit(f"the server did not start on {db}: {said.read()[-2000:]}")
+                time.sleep(0.1)
+            yield base, proc.pid
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
+            said.seek(0)
+            problems = [line for line in said.read().splitlines() if "Error" in line or "Traceback" in line]
+            if problems:
+                print(f"the server said: {problems[:5]}")
 
 
 class Tally:
@@ -94,7 +99,23 @@ class Tally:
         self.conflicts = 0  # 409: another person of the same game acted first
         self.errors: list[str] = []
         self.finished = 0
+        self.retries = 0  # a kept-alive connection the server had just closed: asked again
         self.rate = 0.0  # accepted actions per second over the run
+        self.server_cpu = 0.0  # seconds of CPU the server process used during the run
+        self.client_cpu = 0.0  # seconds of CPU these simulated people used
+
+
+async def _send(client: httpx.AsyncClient, tally: Tally, method: str, url: str, **kw: Any) -> httpx.Response:
+    """One request, asked again (at most twice) if the server had just closed the kept-alive
+    connection it went on; an action asked twice is safe: its expected version refuses it."""
+    for attempt in range(3):
+        try:
+            return await client.request(method, url, **kw)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            tally.retries += 1
+    raise AssertionError("unreachable")
 
 
 async def _person(
@@ -107,32 +128,37 @@ async def _person(
     done = 0
     async with client.stream("GET", f"/games/{gid}/events", timeout=None) as events:
         lines = events.aiter_lines()
+        page: dict[str, Any] | None = None
         while time.monotonic() < stop and done < args.actions:
-            start = time.perf_counter()
-            r = await client.get(url)
-            tally.reads.append(time.perf_counter() - start)
-            page = r.json()
+            if page is None:
+                start = time.perf_counter()
+                r = await _send(client, tally, "GET", url)
+                tally.reads.append(time.perf_counter() - start)
+                page = r.json()
             if page["over"]:
                 tally.finished += 1
                 return
             if not page["your_turn"]:
-                # wait for the stream to announce a change (or the end of the run)
+                # wait for the stream to announce a newer revision (or the end of the run)
                 with suppress(TimeoutError):
                     async with asyncio.timeout(max(0.0, stop - time.monotonic())):
                         async for line in lines:
-                            if line.startswith("data:") and int(line[5:]) != page["revision"]:
+                            if line.startswith("data:") and int(line[5:]) > page["revision"]:
                                 break
+                page = None
                 continue
             await asyncio.sleep(rng.uniform(0, 2 * args.think))
             if time.monotonic() >= stop:
                 return
             body = {"action": rng.choice(page["actions"]), "expect_version": page["version"]}
             start = time.perf_counter()
-            r = await client.post(f"{url}/action", json=body)
+            r = await _send(client, tally, "POST", f"{url}/action", json=body)
             spent = time.perf_counter() - start
+            page = None
             if r.status_code == 200:
                 tally.actions.append(spent)
                 done += 1
+                page = r.json()  # the answer is the page after the action (and the bots' replies)
             elif r.status_code == 409:
                 tally.conflicts += 1
             else:
@@ -140,7 +166,16 @@ async def _person(
                 return
 
 
-async def _load(base: str, args: Any, seed: int) -> tuple[Tally, float]:
+def _cpu(pid: int) -> float:
+    """Seconds of CPU a process has used (Linux: /proc), 0 where that cannot be read."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _load(base: str, pid: int, args: Any, seed: int) -> tuple[Tally, float]:
     limits = httpx.Limits(max_connections=2_000, max_keepalive_connections=2_000)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
         people = []
@@ -154,6 +189,7 @@ async def _load(base: str, args: Any, seed: int) -> tuple[Tally, float]:
             made = r.json()
             people += [(made["game_id"], link) for link in made["seats"].values()]
         tally = Tally()
+        cpu = (_cpu(pid), time.process_time())
         start = time.monotonic()
         stop = start + args.seconds
         await asyncio.gather(
@@ -162,21 +198,30 @@ async def _load(base: str, args: Any, seed: int) -> tuple[Tally, float]:
                 for n, (gid, link) in enumerate(people)
             )
         )
+        tally.server_cpu = _cpu(pid) - cpu[0]
+        tally.client_cpu = time.process_time() - cpu[1]
         return tally, min(time.monotonic(), stop) - start
 
 
 def _run(db_name: str, db: str, args: Any, seed: int) -> Tally:
-    with _server(db) as base:
-        tally, elapsed = asyncio.run(_load(base, args, seed))
+    with _server(db) as (base, pid):
+        tally, elapsed = asyncio.run(_load(base, pid, args, seed))
     ms = [t * 1000 for t in tally.actions]
     reads = [t * 1000 for t in tally.reads]
     print(
         f"{db_name}: {len(ms)} actions in {elapsed:.1f} s = {len(ms) / elapsed:.1f}/s; action p50 "
         f"{percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms; page p50 "
         f"{percentile(reads, 0.5):.1f} ms, p99 {percentile(reads, 0.99):.1f} ms; "
-        f"{tally.conflicts} conflicts, {len(tally.errors)} errors, {tally.finished} games seen over",
+        f"{tally.conflicts} conflicts, {len(tally.errors)} errors, {tally.retries} requests asked again, "
+        f"{tally.finished} people saw their game end",
         flush=True,
     )
+    if ms:
+        print(
+            f"  CPU: the server {tally.server_cpu:.1f} s "
+            f"({1000 * tally.server_cpu / len(ms):.1f} ms an action, "
+            f"page reads and streams included), these people {tally.client_cpu:.1f} s, in {elapsed:.1f} s"
+        )
     for e in tally.errors[:3]:
         print(f"  error: {e}")
     tally.rate = len(ms) / elapsed
@@ -219,6 +264,8 @@ def main() -> int:
             add(f"{name} action p99", "ms", percentile(ms, 0.99), False, "goal: at most 50 ms")
             add(f"{name} page read p50", "ms", percentile(reads, 0.5), False)
             add(f"{name} page read p99", "ms", percentile(reads, 0.99), False)
+            if ms:
+                add(f"{name} server CPU an action", "ms", 1000 * tally.server_cpu / len(ms), False)
     settings = {k: getattr(args, k) for k in ("db", "games", "seconds", "actions", "think", "repeats")}
     report("server", list(figures.values()), args, settings)
     return 0

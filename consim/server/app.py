@@ -9,6 +9,7 @@ saying it); no traceback reaches a client.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -426,9 +427,10 @@ async def _too_large(send: Send, limit: int) -> None:
 # -- what the pages show -----------------------------------------------------------------------
 
 
+@functools.cache
 def catalogue() -> list[dict[str, Any]]:
     """Every game with its options (name, kind, choices, default, description), for the
-    new-game form."""
+    new-game form; made once per process (callers must not change it)."""
     out = []
     for name in consim.list_games():
         cls = game_class(name)
