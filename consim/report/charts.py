@@ -7,6 +7,7 @@ drawing a report changes no global state of the calling program.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -94,19 +95,31 @@ def _integer_valued(values: Sequence[float]) -> bool:
     return all(float(v).is_integer() for v in values)
 
 
-def _bins(values: Sequence[float]) -> Any:
-    """Unit-wide bins centred on whole numbers when the values are few whole numbers."""
+def _bins(values: Sequence[float], unit_up_to: int = 30, count: int = 25) -> Any:
+    """Bins for a histogram of ``values``. Whole numbers get bins of whole widths, so no
+    value is split between two bars: one bar per value when they span at most
+    ``unit_up_to`` values, else about ``count`` bars. Other values get ``count`` bars.
+
+    >>> _bins([2.0, 4.0])
+    [1.5, 2.5, 3.5, 4.5]
+    >>> _bins([0.0, 99.0], count=25)[:3]
+    [-0.5, 3.5, 7.5]
+    """
     if not values:
-        return 10
-    low, high = min(values), max(values)
-    if _integer_valued(values) and high - low <= 30:
-        return [x - 0.5 for x in range(int(low), int(high) + 2)]
-    return 20
+        return count
+    if not _integer_valued(values):
+        return count
+    low, high = int(min(values)), int(max(values))
+    span = high - low + 1
+    width = 1 if span <= unit_up_to else math.ceil(span / count)
+    return [low - 0.5 + k * width for k in range(math.ceil(span / width) + 1)]
 
 
-def _rwidth(values: Sequence[float]) -> float | None:
-    """Gaps between the bars of whole-number values, so they read as separate counts."""
-    return 0.85 if isinstance(_bins(values), list) else None
+def _rwidth(values: Sequence[float], unit_up_to: int = 30) -> float | None:
+    """Gaps between the bars of single whole-number values, so they read as separate counts."""
+    if not values or not _integer_valued(values):
+        return None
+    return 0.85 if max(values) - min(values) + 1 <= unit_up_to else None
 
 
 def draw_scores(f: Figures, path: Path) -> Path | None:
@@ -121,7 +134,9 @@ def draw_scores(f: Figures, path: Path) -> Path | None:
         data = [pts for _, pts in f.points_by_level]
         every = [p for pts in data for p in pts]
         colours = [SERIES[i % len(SERIES)] for i in range(len(levels))]
-        ax.hist(data, bins=_bins(every), stacked=True, color=colours, label=levels, rwidth=_rwidth(every))
+        # one bar per number of points up to 100 apart: a bar never mixes two bands
+        bins, gaps = _bins(every, unit_up_to=100), _rwidth(every, unit_up_to=100)
+        ax.hist(data, bins=bins, stacked=True, color=colours, label=levels, rwidth=gaps)
         ax.legend(title="level reached", fontsize=9, title_fontsize=9, frameon=False)
         ax.set_xlabel("Outcome Points at the end of the game (fewer is better for the player)")
         ax.set_ylabel("games")
