@@ -10,6 +10,7 @@ Each game has one or two seats played by simulated people and the others by heur
 person keeps the page's live stream open, reads its page (the JSON) when the stream says the
 game changed, and when it is its turn waits a moment (``--think``, uniform between 0 and twice
 the mean) and then takes a legal action at random (the answer is its page after the action).
+People arrive one by one over the first ``--ramp`` seconds.
 The run is bounded in time (``--seconds``) and in count (``--actions`` per person).
 
 Figures, in wall-clock time on the whole machine (the server and these clients share it):
@@ -126,6 +127,7 @@ async def _person(
     token = link.rsplit("/", 1)[1]
     url = f"/api/games/{gid}/seat/{token}"
     done = 0
+    await asyncio.sleep(rng.uniform(0, args.ramp))  # people arrive one by one, not all at once
     async with client.stream("GET", f"/games/{gid}/events", timeout=None) as events:
         lines = events.aiter_lines()
         page: dict[str, Any] | None = None
@@ -235,7 +237,10 @@ def main() -> int:
     p.add_argument("--games", type=int, default=200, help="games at once (default 200)")
     p.add_argument("--seconds", type=float, default=60.0, help="length of the run (default 60)")
     p.add_argument("--actions", type=int, default=50, help="most actions a person takes (default 50)")
-    p.add_argument("--think", type=float, default=1.0, help="a person's mean thinking time, s (default 1)")
+    p.add_argument("--think", type=float, default=10.0, help="a person's mean thinking time, s (default 10)")
+    p.add_argument(
+        "--ramp", type=float, default=10.0, help="people arrive over this many seconds (default 10)"
+    )
     args = p.parse_args()
     if args.quick:
         args.games, args.seconds = min(args.games, 20), min(args.seconds, 15.0)
@@ -266,7 +271,9 @@ def main() -> int:
             add(f"{name} page read p99", "ms", percentile(reads, 0.99), False)
             if ms:
                 add(f"{name} server CPU an action", "ms", 1000 * tally.server_cpu / len(ms), False)
-    settings = {k: getattr(args, k) for k in ("db", "games", "seconds", "actions", "think", "repeats")}
+    settings = {
+        k: getattr(args, k) for k in ("db", "games", "seconds", "actions", "think", "ramp", "repeats")
+    }
     report("server", list(figures.values()), args, settings)
     return 0
 
