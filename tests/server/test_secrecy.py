@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import consim
+from consim.cli.render import game_picture
 from consim.core.game import State
 
 #: every key of a seat's page; a new key must be added here, after checking what it shows
@@ -84,4 +85,7 @@ def test_each_seat_page_holds_only_what_the_seat_may_know(
     first = made["seats"][seats[0]].removeprefix("http://testserver")
     shown_html = client.get(first).text
     assert f"You play <b>{seats[0]}</b>" in shown_html
-    assert ("<svg" in shown_html) == (game == "fitna")
+    # every game draws its board, and the picture is the drawing of the seat's view, no more
+    draw = game_picture(game)
+    assert draw is not None and "<svg" in shown_html
+    assert draw(json.loads(json.dumps(oracle.view(seats[0])))) in shown_html
