@@ -106,12 +106,14 @@ class Tally:
         self.client_cpu = 0.0  # seconds of CPU these simulated people used
 
 
-async def _send(client: httpx.AsyncClient, tally: Tally, method: str, url: str, **kw: Any) -> httpx.Response:
+async def _send(
+    client: httpx.AsyncClient, tally: Tally, method: str, url: str, stream: bool = False, **kw: Any
+) -> httpx.Response:
     """One request, asked again (at most twice) if the server had just closed the kept-alive
     connection it went on; an action asked twice is safe: its expected version refuses it."""
     for attempt in range(3):
         try:
-            return await client.request(method, url, **kw)
+            return await client.send(client.build_request(method, url, **kw), stream=stream)
         except httpx.TransportError:
             if attempt == 2:
                 raise
@@ -128,7 +130,8 @@ async def _person(
     url = f"/api/games/{gid}/seat/{token}"
     done = 0
     await asyncio.sleep(rng.uniform(0, args.ramp))  # people arrive one by one, not all at once
-    async with client.stream("GET", f"/games/{gid}/events", timeout=None) as events:
+    events = await _send(client, tally, "GET", f"/games/{gid}/events", stream=True, timeout=None)
+    try:
         lines = events.aiter_lines()
         page: dict[str, Any] | None = None
         while time.monotonic() < stop and done < args.actions:
@@ -166,6 +169,8 @@ async def _person(
             else:
                 tally.errors.append(f"{r.status_code} {r.text[:200]}")
                 return
+    finally:
+        await events.aclose()
 
 
 def _cpu(pid: int) -> float:
