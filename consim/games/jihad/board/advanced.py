@@ -5,6 +5,7 @@ Damascus and the Trade Routes (21), Truces and the Baqts offered (22, 16.3).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from consim.games.jihad.board.combat import in_truce
@@ -20,6 +21,7 @@ from consim.games.jihad.board.control import (
     great_king,
     has_ruler,
     is_converted,
+    limits,
     path_armies,
     player_controls,
     stop_sign,
@@ -143,7 +145,17 @@ def usable_routes(st: JihadState) -> list[int]:
 
 
 def _usable_routes(st: JihadState) -> list[int]:
-    return [r for r in range(len(st.tables.routes)) if route_open(st, r) and route_room(st, r) != 0]
+    # route_open, written out: neither end Land controlled by the Arabs [21.4.1]
+    t = st.tables
+    land_path = t.land_path
+    land_index = t.land_index
+    out: list[int] = []
+    for r, (a, b) in enumerate(t.route_ends):
+        if land_index[a] <= limits(st, land_path[a])[1] or land_index[b] <= limits(st, land_path[b])[1]:
+            continue
+        if route_room(st, r) != 0:
+            out.append(r)
+    return out
 
 
 def ways(st: JihadState, src: int, dst: int) -> list[tuple[int, ...]]:
@@ -167,14 +179,23 @@ def trade_chains(st: JihadState, src: int) -> dict[int, list[tuple[int, ...]]]:
 
 def _trade_chains(st: JihadState, src: int) -> dict[int, list[tuple[int, ...]]]:
     t = st.tables
-    usable = usable_routes(st)
+    return _chains(t.route_theaters, t.route_ids, src, tuple(usable_routes(st)))
+
+
+@cache
+def _chains(
+    route_theaters: tuple[tuple[int, int], ...], ids: tuple[str, ...], src: int, usable: tuple[int, ...]
+) -> dict[int, list[tuple[int, ...]]]:
+    """The chains of routes from ``src`` to each Theater over the ``usable`` routes: a pure
+    function of the map, worked out once for each set of usable routes (callers never change
+    what it returns)."""
     found: dict[int, list[tuple[int, ...]]] = {}
 
     def walk(at: int, seen: tuple[int, ...], chain: tuple[int, ...]) -> None:
         if at != src:
             found.setdefault(at, []).append(chain)
         for r in usable:
-            ends = t.route_theaters[r]
+            ends = route_theaters[r]
             if r in chain or at not in ends:
                 continue
             nxt = ends[1] if ends[0] == at else ends[0]
@@ -182,7 +203,6 @@ def _trade_chains(st: JihadState, src: int) -> dict[int, list[tuple[int, ...]]]:
                 walk(nxt, (*seen, nxt), (*chain, r))
 
     walk(src, (src,), ())
-    ids = t.route_ids
     for chains in found.values():
         chains.sort(key=lambda c: (len(c), tuple(ids[r] for r in c)))
     return found
