@@ -138,6 +138,9 @@ def _shows_the_view(game: str, view: Mapping[str, Any], words: str, root: ET.Ele
                 assert f"{ABBR[faction]} {sec}/{inf}" in words
             if zone["control"]:
                 assert f"{names[zid]}: " in words and f"held by {zone['control']}" in words
+        combat = view.get("combat") or {}
+        if combat.get("zone"):
+            assert f"{names[combat['zone']]}: " in words and "battle here" in words
         for faction, pp in view["pp"].items():
             assert faction in words and str(pp) in words
         for card in view.get("hand", []):
@@ -235,3 +238,22 @@ def test_a_seat_page_makes_its_cards_pickable(client: TestClient) -> None:
     named = [a for a in actions if any(t in a for t in targets)]
     assert named, (targets, actions)
     assert 'closest(".picture [data-target]")' in page  # the script that picks them
+
+
+def test_baghdad_marks_the_battle_being_fought() -> None:
+    """The zone of the battle in progress is framed and its tooltip says who fights there."""
+    state = consim.load_game("baghdad", players=6).new_game(seed=7)
+    choose = random.Random(7).choice
+    for _ in range(3000):
+        if (state.view(None).get("combat") or {}).get("zone") or state.is_over():
+            break
+        seat = state.to_act()[0]
+        state.apply(seat, choose(state.legal_actions(seat)))
+    view = state.view(None)
+    combat = view.get("combat") or {}
+    assert combat.get("zone"), "no battle in 3000 random actions"
+    draw = game_picture("baghdad")
+    assert draw is not None
+    root, words = _texts(draw(view))
+    _shows_the_view("baghdad", view, words, root)
+    assert " against ".join(combat["sides"]) in words

@@ -115,11 +115,13 @@ def _zone_svg(
     rows = (len(units) + 1) // 2
     height = max(_BOX_H, 8 + len(names) * 14 + 14 + rows * 18 + 4)
     held = f"held by {control}" if control else "held by nobody"
-    described = [f"{z.name}: {z.affiliation} zone, {z.pp} PP printed, {held}"]
+    described = [f"{z.name}: {z.affiliation} zone ({z.pp} PP when the Arab Street calls on it), {held}"]
     for f, (sec, inf) in units.items():
         described.append(f"{f}: {sec} Security, {inf} Infrastructure")
     if entry.get("pp"):
         described.append(f"{entry['pp']} PP on the zone")
+    if battle:
+        described.append(battle)
     parts = [f'<g id="zone-{esc(z.id)}"{clickable(z.name)}>', f"<title>{esc('; '.join(described))}</title>"]
     if battle:  # the battle being fought here, or one due in the Combat Phase
         parts.append(
@@ -127,7 +129,6 @@ def _zone_svg(
                 x0 - 5, y0 - 5, _BOX_W + 10, height + 10, "none", "#d50000", 2.5, 8, ' stroke-dasharray="6,3"'
             )
         )
-        described.append(battle)
     parts.append(rect(x0, y0, _BOX_W, height, fill, edge, 3.0 if control else 1.4, 5))
     stripe = colours.get(z.affiliation, _NEUTRAL)
     parts.append(rect(x0 + 1.5, y0 + 1.5, _BOX_W - 3, 6, stripe, rx=2))
