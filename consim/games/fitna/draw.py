@@ -21,6 +21,7 @@ from typing import Any
 
 from consim.games.fitna.content import default_content
 from consim.games.fitna.svg import Overlay, StackLine, board_svg
+from consim.games.svgkit import tint as _tint
 
 View = Mapping[str, Any]
 
@@ -62,14 +63,6 @@ def _out_of_play(number: int) -> frozenset[str]:
 def possessive(name: str) -> str:
     """ "Syria's", "Rebels'"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def _tint(colour: str, amount: float = 0.5) -> str:
-    """``colour`` mixed with white (``amount`` of white)."""
-    h = colour.lstrip("#")
-    rgb = [int(h[i : i + 2], 16) for i in (0, 2, 4)]
-    mixed = [round(c + (255 - c) * amount) for c in rgb]
-    return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
 def side_colours(view: View) -> dict[str, str]:
