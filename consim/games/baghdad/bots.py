@@ -7,8 +7,13 @@ player knows (the map, the faction screens, the card texts). How it plays:
   Surge/Jihad for the extra move; names itself First Player (it then wins combat ties).
 * Draft: takes the card worth most to it (Offense and Defense that fit its Commands, then
   PP-making events); declines when its hand is full of better cards.
-* Coalition: offers one Truce with a non-aggression promise to the weakest faction it
-  shares a front with; accepts offers that cost it nothing or pay it, and refuses the leader.
+* Coalition: offers one Truce with a non-aggression promise to a partner its victory
+  condition counts (the US: the Government) while that partner trails it, else to the
+  weakest faction it shares a front with; accepts offers that cost it nothing or pay it, and
+  refuses the leader.
+* Partners: it leaves the zones its partner must build in to the partner wherever the
+  partner stands in or next to them (unless it has built there itself), since the
+  partner's control counts for it too.
 * Recruit: restores its best Neutralized Command when short of Commands, builds
   Infrastructure where its victory condition or the PP on the map call for it, adds
   Security where enemies threaten its zones, and keeps a small reserve of PP.
@@ -29,6 +34,7 @@ from consim.games.baghdad.content import (
     BaghdadTables,
     BlockOffense,
     CollectFromEachPlayer,
+    ControlZones,
     DrawArmsBazaar,
     GainPP,
     GainPPPer,
@@ -68,6 +74,17 @@ class HeuristicBot:
         for cond in iter_conditions(f.victory.condition):
             if isinstance(cond, InfrastructureInZones):
                 self.infra_goal.update(cond.zones or tables.zone_ids)
+        #: factions whose control counts towards this seat's condition (the US: the Government)
+        self.partners: set[str] = set()
+        for cond in iter_conditions(f.victory.condition):
+            if isinstance(cond, ControlZones) and cond.by:
+                self.partners.update(p for p in cond.by if p != seat and p in tables.seats)
+        #: the zones a partner must build in (left to it where it stands in or next to them)
+        self.partner_infra: set[str] = set()
+        for p in self.partners:
+            for cond in iter_conditions(tables.faction[p].victory.condition):
+                if isinstance(cond, InfrastructureInZones):
+                    self.partner_infra.update(cond.zones or ())
         self.my_types = {t for cc in tables.content.command_cards_of(seat) for t in cc.types}
         #: zone ids (the view's keys) and printed names (what actions say), both ways
         self.name_of: dict[str, str] = {z.id: z.name for z in tables.content.map.zones}
@@ -264,7 +281,11 @@ class HeuristicBot:
         return actions[-1]
 
     def _truce_partner(self, view: View) -> str | None:
-        """The weakest faction whose units are next to ours."""
+        """A partner of the victory condition, else the weakest faction next to ours."""
+        scores = view["scores"]
+        weaker = [p for p in sorted(self.partners) if scores[p] < scores[self.seat]]
+        if weaker:
+            return weaker[0]
         mine = {z for z, i in view["zones"].items() if self.seat in i["units"]}
         near: set[str] = set()
         for z in mine:
@@ -291,6 +312,8 @@ class HeuristicBot:
     def _zone_worth(self, view: View, z: str) -> float:
         info = view["zones"][z]
         w = info["pp"] * 1.0 + 1.0
+        if z in self.partner_infra and self._partner_near(view, z):
+            return float(w)
         if z in self.goal_zones:
             w += 4.0
         if z in self.infra_goal:
@@ -298,6 +321,14 @@ class HeuristicBot:
         if self.zone[z].affiliation == self.seat:
             w += 2.0
         return float(w)
+
+    def _partner_near(self, view: View, z: str) -> bool:
+        """A partner stands in or next to ``z`` and this seat has built nothing there."""
+        zones = view["zones"]
+        mine = zones[z]["units"].get(self.seat)
+        if mine and mine[1]:
+            return False  # built there already: it stays ours
+        return any(p in zones[n]["units"] for n in (*self.zone[z].neighbours, z) for p in self.partners)
 
     def _recruit(self, view: View, actions: Sequence[Action], by: dict[str, list[Action]]) -> Action:
         t = self.t
