@@ -48,7 +48,8 @@ class Offer(Data):
     def can_accept(self, st: IraqState) -> bool:
         """The partner holds every named card and enough others to answer the request."""
         hand = st.data.hands[self.to]
-        return all(c in hand for c in self.wanted) and len(self.matching(st)) >= self.ask
+        # (asking for none of its choice, any hand answers: its cards need not be counted)
+        return all(c in hand for c in self.wanted) and (self.ask == 0 or len(self.matching(st)) >= self.ask)
 
 
 @dataclass(slots=True)
@@ -144,9 +145,14 @@ class Negotiation(Decision[IraqState]):
             if not offer.counter:
                 acts.append(t.a_counter)
             return acts
-        taken = offer.taken
+        # the partner's cards that answer the request (Offer.matching), less those picked
         a_give = t.a_give
-        return [a_give[c] for c in offer.matching(st) if c not in taken]
+        hand = st.data.hands[seat]
+        named = offer.wanted + offer.taken
+        if offer.kind == "usable":
+            wanted = t.wanted[offer.sender]
+            return [a_give[c] for c in hand if c in wanted and c not in named]
+        return [a_give[c] for c in hand if c not in named]
 
     # -- what each does --------------------------------------------------------------------
 
