@@ -329,12 +329,16 @@ def _west(st: JihadState, paths: tuple[int, ...], avail: int, out: Options) -> N
         if board.fleet_ready(st, cyprus_path):
             out[action("naval", "fleet")] = _naval(cyprus_path, True)
     for path in paths:
+        # [8.5.2] the cheap tests first (all are pure queries)
         marker = d.islam[path]
-        raidable = (
-            marker.at > 0 and not marker.dis and board.arab_controls(st, t.path_lands[path][marker.at - 1])
-        )
-        ok = board.fleet_ready(st, path) and "raid" in board.fleet_missions(st, path)
-        if raidable and ok and avail >= 1:
+        if (
+            avail >= 1
+            and marker.at > 0
+            and not marker.dis
+            and board.fleet_ready(st, path)
+            and "raid" in board.fleet_missions(st, path)
+            and board.arab_controls(st, t.path_lands[path][marker.at - 1])
+        ):
             out[action("raid", t.path_name[path])] = _coastal(path)
     if not d.landing and any(
         board.fleet_ready(st, p) and "landing" in board.fleet_missions(st, p) for p in paths
