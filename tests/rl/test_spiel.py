@@ -1,0 +1,131 @@
+"""OpenSpiel Python games (issue 14, section 2): every game registered, pyspiel's random
+simulation test with serialisation on, observations and information states, cloning and
+pickling that keep the engine's randomness."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+
+import consim
+from consim.rl.spiel import DEFAULT_SEEDS, short_name
+
+#: every game, small variants (one simulation each: pyspiel asks every player's observation
+#: and information state, strings and tensors, and serialises the state at every node)
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("iraq", {"players": 2}),
+    ("iraq", {"players": 3}),
+    ("jihad", {}),
+    ("jihad", {"advanced": True}),
+    ("baghdad", {"players": 3}),
+    ("fitna", {"scenario": 1}),
+]
+
+
+def test_every_game_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    assert {short_name(g) for g in consim.list_games()} <= names
+    assert sorted({g for g, _ in CASES}) == consim.list_games()
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_random_sim_test_with_serialisation(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(short_name(name), params)
+    engine = consim.load_game(name, **params)
+    assert game.num_players() == len(engine.seats)
+    assert game.num_distinct_actions() == engine.num_actions()
+    assert game.max_chance_outcomes() == DEFAULT_SEEDS
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _advance(state: Any, steps: int, rng: np.random.Generator) -> None:
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_history_fixes_the_position_and_serialisation_keeps_it() -> None:
+    game = pyspiel.load_game("consim_iraq", {"players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == DEFAULT_SEEDS
+    _advance(state, 60, np.random.default_rng(7))
+    # replaying the history (what OpenSpiel's default deserialisation does) gives the same game
+    again = game.new_initial_state()
+    for a in state.history():
+        again.apply_action(a)
+    for p in range(game.num_players()):
+        assert again.information_state_string(p) == state.information_state_string(p)
+        assert again.observation_tensor(p) == state.observation_tensor(p)
+        assert again.legal_actions(p) == state.legal_actions(p)
+    _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    unpickled = pickle.loads(pickle.dumps(state))
+    for other in (restored, unpickled):
+        assert other.history() == state.history()
+        assert other.engine.to_dict() == state.engine.to_dict()
+        assert other.information_state_tensor(1) == state.information_state_tensor(1)
+    # a clone is independent and shares the future the seed fixes
+    clone = state.clone()
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    assert clone.history() == state.history()[:-1]
+    clone.apply_action(action)
+    assert clone.engine.to_dict() == state.engine.to_dict()
+
+
+def test_observations_come_from_the_seat_view() -> None:
+    game = pyspiel.load_game("consim_iraq", {"players": 2, "reward": "score"})
+    state = game.new_initial_state()
+    _advance(state, 30, np.random.default_rng(2))
+    engine = state.engine
+    n = engine.game.num_actions()
+    for p, seat in enumerate(engine.game.seats):
+        obs = np.array(state.observation_tensor(p), np.float32)
+        assert np.array_equal(obs, engine.observation(seat))
+        info = np.array(state.information_state_tensor(p), np.float32)
+        assert info.shape == (obs.size + n,)
+        assert np.array_equal(info[: obs.size], obs)
+        taken = [engine.game.action_index(t) for s, t in engine.record().actions if s == seat]
+        assert np.array_equal(info[obs.size :], np.bincount(taken, minlength=n))
+        assert state.information_state_string(p) == engine.information_state(seat).string()
+        assert f'"seat":"{seat}"' in state.observation_string(p)
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    public.set_from(state, 0)
+    assert np.array_equal(public.tensor, engine.observation(None))
+
+
+def test_returns_follow_the_reward_mode() -> None:
+    for reward in ("win", "score", "normalized"):
+        game = pyspiel.load_game("consim_iraq", {"players": 2, "reward": reward})
+        state = game.new_initial_state()
+        _advance(state, 100_000, np.random.default_rng(3))
+        assert state.is_terminal()
+        outcome = state.engine.outcome()
+        seats = state.engine.game.seats
+        returns = state.returns()
+        if reward == "score":
+            assert returns == [outcome.scores[s] for s in seats]
+        elif reward == "win" and outcome.winners:
+            assert returns == [1.0 if s in outcome.winners else -1.0 for s in seats]
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+    jihad = pyspiel.load_game("consim_jihad")
+    assert (jihad.min_utility(), jihad.max_utility()) == (-200.0, 200.0)  # Outcome Points by default
+
+
+def test_unsupported_observer_and_bad_parameters() -> None:
+    game = pyspiel.load_game("consim_iraq", {"players": 2})
+    with pytest.raises(ValueError, match="every seat"):
+        game.make_py_observer(
+            pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+        )
+    with pytest.raises(ValueError):
+        pyspiel.load_game("consim_iraq", {"players": 2, "seeds": 0})
