@@ -39,6 +39,13 @@ summary of its own history, where the string is the complete one.
 
 A state is cloned with the engine's ``clone`` and pickled with its ``to_dict`` (the RNG
 included), so ``state.clone()``, ``pickle`` and ``pyspiel.serialize_game_and_state`` work.
+
+**Search.** ``state.resample_from_infostate(player, sampler)`` re-deals what the player cannot
+know through the engine's ``determinize``, so OpenSpiel's Python IS-MCTS
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot``, with ``allow_inconsistent_action_sets=True``:
+other seats' legal actions depend on their hidden cards) plays every game. The C++
+``pyspiel.ISMCTSBot`` crashes when it calls a Python game's resampling (seen with open_spiel
+2.0.2); use the Python one.
 """
 
 from __future__ import annotations
@@ -53,7 +60,9 @@ import numpy.typing as npt
 import pyspiel
 
 from consim.core.game import Game
+from consim.core.observe import InformationState
 from consim.core.registry import game_class, list_games, load_game
+from consim.core.rng import Rng
 from consim.core.state import State
 from consim.rl.common import check_reward_mode, final_rewards, reward_bounds
 
@@ -202,6 +211,8 @@ class ConsimSpielState(pyspiel.State):  # type: ignore[misc]
         self._held: _Held | None = None
         #: how many times each player has taken each action (the information-state tensor)
         self.own_actions = np.zeros((len(game.consim.seats), game.consim.num_actions()), np.float32)
+        #: each player's own actions, as text (the information-state string's first part)
+        self.own_texts: list[list[str]] = [[] for _ in game.consim.seats]
 
     @property
     def engine(self) -> State | None:
@@ -236,6 +247,23 @@ class ConsimSpielState(pyspiel.State):  # type: ignore[misc]
         player = self.current_player()
         st.apply(self._ctx.consim.seats[player], self._ctx.consim.action_at(int(action)))
         self.own_actions[player, action] += 1.0
+        self.own_texts[player].append(self._ctx.consim.action_at(int(action)).text)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ConsimSpielState:
+        """A state ``player_id`` cannot tell from this one, for information-set search (such as
+        ``pyspiel.ISMCTSBot``): the engine's :meth:`~consim.State.determinize` with a generator
+        seeded from ``probability_sampler`` (OpenSpiel passes a function returning a uniform
+        number in [0, 1))."""
+        other: ConsimSpielState = self.clone()
+        st = self.engine
+        if st is None:
+            return other
+        seed = int(float(probability_sampler()) * 2**53)
+        seat = self._ctx.consim.seats[player_id]
+        guess = st.determinize(seat, Rng(seed))
+        guess.keep_undo = False
+        other._held = _Held(guess, self._ctx.options)
+        return other
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -319,7 +347,11 @@ class ConsimObserver:
             return f"seat {seat}: the seed is being chosen"
         if self.perfect_recall:
             assert seat is not None
-            return st.information_state(seat).string()
+            # the player's own actions are kept here too: a resampled state (no history in
+            # the engine) then reads the same as the state it was drawn from
+            known = st.information_state(seat)
+            mine = tuple(state.own_texts[player])
+            return InformationState(seat, mine, known.events, known.view).string()
         return json.dumps(self._view(st, seat), sort_keys=True, separators=(",", ":"))
 
 

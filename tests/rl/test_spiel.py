@@ -129,3 +129,32 @@ def test_unsupported_observer_and_bad_parameters() -> None:
         )
     with pytest.raises(ValueError):
         pyspiel.load_game("consim_iraq", {"players": 2, "seeds": 0})
+
+
+def test_resampling_keeps_what_the_player_knows_and_feeds_ismcts() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("consim_iraq", {"players": 3})
+    state = game.new_initial_state()
+    _advance(state, 40, np.random.default_rng(5))
+    player = state.current_player()
+    sampler = np.random.default_rng(0).random
+    guesses = [state.resample_from_infostate(player, sampler) for _ in range(3)]
+    for guess in guesses:
+        assert guess.information_state_string(player) == state.information_state_string(player)
+        assert guess.observation_tensor(player) == state.observation_tensor(player)
+        assert guess.legal_actions(player) == state.legal_actions(player)
+        assert guess.engine is not state.engine
+    others = [p for p in range(game.num_players()) if p != player]
+    # the other seats' hidden cards are re-dealt: some guess differs from the real position
+    assert all(g.engine.view(None) == state.engine.view(None) for g in guesses)
+    assert any(
+        g.engine.view(game_seat) != state.engine.view(game_seat)
+        for g in guesses
+        for game_seat in (state.engine.game.seats[p] for p in others)
+    )
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, 2.0, 8, random_state=np.random.RandomState(0), allow_inconsistent_action_sets=True
+    )
+    assert bot.step(state) in state.legal_actions(player)
