@@ -145,3 +145,18 @@ def test_action_space_layout_is_mixed_radix() -> None:
         ActionSpace([Form("done"), Form("done")])
     with pytest.raises(ValueError, match="repeats"):
         Vocab("v", ("a", "a"))
+
+
+def test_baghdad_card_pairs_have_indices_in_every_phase() -> None:
+    """A pair of cards is an action in two phases: a Political Maneuver in the Initiative Phase
+    ("maneuver") and a combination in the Action Phase ("combine"). Random play seldom holds a
+    pair at the right moment, so every pair of cards with symbols is checked here."""
+    game = consim.load_game("baghdad", players=3)
+    tables = game.tables
+    names = sorted({tables.card_name[c] for c in range(len(tables.card_name)) if tables.card_of[c].symbols})
+    assert len(names) > 5
+    for verb in ("maneuver", "combine"):
+        for a in names:
+            for b in names:
+                action = game.action(verb, a, b)
+                assert game.action_at(game.action_index(action)) == action

@@ -94,6 +94,7 @@ class Research(Base):
         extra = [
             Form("retract"),
             Form("combine", (cards, cards)),
+            Form("maneuver", (cards, cards)),  # [Initiative Phase] a Political Maneuver pair
             Form("fight", (faction,)),
             Form("fight", (faction, faction)),
             Form("bid", (Vocab.numbers("pp", 0, MAX_PP),)),
