@@ -52,7 +52,18 @@ def walk(name: str, opts: dict[str, Any], seed: int) -> Iterator[tuple[State, st
         assert steps < MAX_DECISIONS, "game does not end"
 
 
+def stride(name: str, opts: dict[str, Any]) -> int:
+    """How much sparser to sample a variant whose games are long: Fitna's scenarios run from 2
+    players and 6 turns to 6 players and 12 turns (about 400 to 2,800 random decisions), so a
+    scenario samples about as many positions as the 2-player, 6-turn ones (1 elsewhere)."""
+    if name != "fitna":
+        return 1
+    game = consim.load_game(name, **opts)
+    return max(1, len(game.seats) * game.tables.scenario.turns // 12)  # type: ignore[attr-defined]
+
+
 def sample(name: str, opts: dict[str, Any], seed: int, every: int) -> Iterator[tuple[State, str, Action]]:
+    every *= stride(name, opts)
     for i, item in enumerate(walk(name, opts, seed)):
         if i % every == 0:
             yield item

@@ -78,8 +78,8 @@ class FitnaGame(Game):
         common.TensionLevels,
     )
     status = (
-        "in progress: every rule (4.0-31.1) and card handler; scenarios 1, 3, 5, 6, 7, 8 and 9 playable, "
-        "2, 4, 10 and 11 as data only"
+        "in progress: every rule (4.0-31.1) and card handler; all eleven scenarios playable, each "
+        "of three to six players also by two (31.0); not yet calibrated"
     )
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.fitna.bots:HeuristicBot"}
 
@@ -128,6 +128,8 @@ class FitnaGame(Game):
         multi = [n for n in playable if n in _multiplayer()]
         if multi:  # [7.1, 31.1] the options of the games of three or more players
             out.append({"scenario": 3 if 3 in multi else multi[0], "initiative": "bids", "victory": "points"})
+            # [31.0] a two-player version: the shared US of scenario 10 and merged seats
+            out.append({"scenario": 10 if 10 in multi else multi[-1], "players": 2})
         return out
 
     @property

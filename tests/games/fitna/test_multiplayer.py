@@ -47,6 +47,9 @@ def test_the_set_up_on_the_board(scenario: int) -> None:
     respect the limits (3 units, 4 for IS, one corps); no space holds two sides; each seat's
     forces are its own and every seat has units on the map."""
     st = new(scenario)
+    while st.stack and st.top.name == "coup_withdraw":  # [23.3] the coup's losers withdraw first
+        seat = st.to_act()[0]
+        st.apply(seat, st.legal_actions(seat)[0])
     t = st.tables
     d = st.data
     sc = t.scenario
@@ -54,6 +57,9 @@ def test_the_set_up_on_the_board(scenario: int) -> None:
     placed = [p for p in sc.setup if p.space is not None]
     for p in placed:
         u = t.unit_by_id[p.counter]
+        iraqi = t.space_country[t.space_by_id[p.space]] == t.country_index["iraq"]
+        if sc.coup_in_iraq_at_setup and iraqi:
+            continue  # [23.3, scenario 11] the coup at set-up moves, replaces or breaks units there
         assert t.space_id[d.units[u].at] == p.space, p.counter
     assert len({p.counter for p in sc.setup}) == len(sc.setup)
     sides = unit_sides(st)

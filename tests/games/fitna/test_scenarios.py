@@ -77,7 +77,7 @@ RULE_2_3: dict[int, tuple[str, str, tuple[int, int], int]] = {
 }
 
 #: [2.0 of the design brief] the scenarios the engine plays first
-PLAYABLE = {1, 2, 3, 4, 5, 6, 7, 8, 9}
+PLAYABLE = set(range(1, 12))
 
 #: [28.0] Russians on the map at the start
 RUSSIANS_ON_THE_MAP = {3, 4, 6, 9, 10, 11}

@@ -117,3 +117,14 @@ def test_the_second_wave_goes_to_each_owner_in_his_phase() -> None:
     on_map = {t.unit_label[u] for u in t.force_units[t.force_index["us"]] if st.data.units[u].at < t.n_spaces}
     assert not {"1 MEB", "2 MEB", "1 Arm Bde [3 MD]"} & on_map  # Turkey's wait for Turkey's phase
     assert {"2 Mech Bde [3 MD]", "3 Mech Bde [3 MD]"} <= on_map
+
+
+def test_a_game_saved_during_the_share_restores_exactly() -> None:
+    """The intervention's frames (the shared handler, the picks) save and load by name."""
+    st = tension_ten()
+    until(st, "share_us_forces")
+    play(st, 'take "3 Arm Regt"')
+    data = st.to_dict()
+    restored = st.game.restore(data)
+    assert restored.to_dict() == data
+    assert restored.legal_actions("Israel") == st.legal_actions("Israel")

@@ -197,7 +197,7 @@ class UsIntervention(Step):
     effect: int = 0
     stage: Literal["start", "strike", "share", "land", "end"] = "start"
     #: [27.1 scenario 10] the second player sharing the US forces ("" when one player gets all)
-    partner: Seat = ""
+    partner: str = ""
 
     def who(self, st: FitnaState) -> str | None:
         return None

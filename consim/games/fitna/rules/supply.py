@@ -51,10 +51,21 @@ def check_supply(st: FitnaState) -> None:
 def lift_isolation(st: FitnaState) -> None:
     """[12.1 step 5, 14.1] Isolated markers come off units whose supply is re-established."""
     d = st.data
-    ok = supplied_now(st)
-    for u, rec in enumerate(d.units):
-        if rec.isolated and rec.at < st.tables.n_spaces and ok[u]:
-            st.set_unit(u, isolated=False)
+    n = st.tables.n_spaces
+    isolated = [u for u, rec in enumerate(d.units) if rec.isolated and rec.at < n]
+    if not isolated:
+        return
+    sides = unit_sides(st)
+    here = stacks(st)
+    # [14.1] in supply by its own line, or stacked with a friendly unit that is (the units
+    # without a marker need no check of their own)
+    lifted = [
+        u
+        for u in isolated
+        if is_supplied(st, u) or any(sides[v] == sides[u] and is_supplied(st, v) for v in here[d.units[u].at])
+    ]
+    for u in lifted:
+        st.set_unit(u, isolated=False)
 
 
 @dataclass(slots=True)
