@@ -83,6 +83,7 @@ def text(
     fill: str = "#111",
     halo: bool = False,
     extra: str = "",
+    halo_width: float = 3.0,
 ) -> str:
     """A line of text; with ``halo`` a white stroked copy underneath keeps it readable over
     lines and colours (drawn as a copy, for renderers without paint-order)."""
@@ -93,7 +94,7 @@ def text(
     out = ""
     if halo:
         out += (
-            f'<text {common} fill="#fff" stroke="#fff" stroke-width="3" '
+            f'<text {common} fill="#fff" stroke="#fff" stroke-width="{halo_width:g}" '
             f'stroke-linejoin="round" aria-hidden="true">{t}</text>'
         )
     return out + f'<text {common} fill="{fill}">{t}</text>'

@@ -34,6 +34,7 @@ from consim.games.fitna.svg_layout import (
     _Rect,
     _text_width,
 )
+from consim.games.svgkit import text as svg_text
 
 __all__ = ["Overlay", "board_svg"]
 
@@ -86,19 +87,8 @@ def _text(
     halo: bool = True,
     extra: str = "",
 ) -> str:
-    """A text with a white halo (drawn as a stroked copy underneath, for renderers without
-    paint-order)."""
-    t = escape(text)
-    common = (
-        f'x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="{anchor}" font-weight="{weight}"{extra}'
-    )
-    out = ""
-    if halo:
-        out += (
-            f'<text {common} fill="#fff" stroke="#fff" stroke-width="2.6" '
-            f'stroke-linejoin="round" aria-hidden="true">{t}</text>'
-        )
-    return out + f'<text {common} fill="{fill}">{t}</text>'
+    """A text with a white halo by default (the map's names cross borders and links)."""
+    return svg_text(x, y, text, size, anchor, weight, fill, halo, extra, halo_width=2.6)
 
 
 def _space_svg(
