@@ -60,7 +60,8 @@ class Research(Base):
             "chance": "sampled",
             "information": "imperfect",
             "simultaneous": False,
-            "notes": "solitaire, scored in Outcome Points (higher is better); the deck order is hidden",
+            "notes": "solitaire; the score is minus the Outcome Points (the player wants few of them); "
+            "the deck order is hidden",
         }
 
     def _events(self) -> tuple[list[str], int]:
