@@ -123,11 +123,22 @@ def clickable(target: str) -> str:
     return f' data-target="{esc(target)}" class="target"'
 
 
-def document(width: float, height: float, title: str, body: str, background: str = "#fbf8ef") -> str:
+def document(
+    width: float,
+    height: float,
+    title: str,
+    body: str,
+    background: str = "#fbf8ef",
+    shown_width: int | None = None,
+) -> str:
     """The SVG document: ``body`` drawn on a ``width`` x ``height`` canvas (its natural size in
-    pixels; pages scale it to fit)."""
+    pixels; pages scale it to fit). ``shown_width`` asks for another displayed width, the height
+    following in proportion."""
+    size = f'width="{width:.0f}" height="{height:.0f}"'
+    if shown_width is not None:
+        size = f'width="{shown_width}" height="{height * shown_width / width:.0f}"'
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width:.0f}" height="{height:.0f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" {size} '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{FONT}">'
         f"<title>{esc(title)}</title>"
         f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="{background}"/>'

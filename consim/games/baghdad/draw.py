@@ -317,11 +317,4 @@ def board_for(view: View, width: int | None = None) -> str:
     out.append(band)
     height = bottom + 12 + used
     title = f"Battle for Baghdad, turn {view.get('turn')}, {who}"
-    svg = document(_W, height, title, "".join(out))
-    if width is not None:
-        svg = svg.replace(
-            f'width="{_W:.0f}" height="{height:.0f}"',
-            f'width="{width}" height="{height * width / _W:.0f}"',
-            1,
-        )
-    return svg
+    return document(_W, height, title, "".join(out), shown_width=width)

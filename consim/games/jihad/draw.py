@@ -304,11 +304,4 @@ def board_for(view: View, width: int | None = None) -> str:
     height = y + 18
     over = view.get("over")
     title = "The First Jihad, turn " + str(view.get("turn")) + (" (game over)" if over else "")
-    svg = document(_W, height, title, "".join(out))
-    if width is not None:
-        svg = svg.replace(
-            f'width="{_W:.0f}" height="{height:.0f}"',
-            f'width="{width}" height="{height * width / _W:.0f}"',
-            1,
-        )
-    return svg
+    return document(_W, height, title, "".join(out), shown_width=width)
