@@ -32,7 +32,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from consim.bots.base import Bot, make_bot
+from consim.bots.base import Bot, decide, make_bot
 from consim.cli.ending import final_screen
 from consim.cli.render import GameCommand, Picture, game_commands, game_examples, game_picture, render_view
 from consim.cli.resolve import resolve, shown
@@ -265,9 +265,7 @@ class Session:
 
     def _bot_move(self, seat: str) -> None:
         state = self.state
-        bot = self.bots[seat]
-        view = state.view(seat) if bot.uses_view else {}
-        state.apply(seat, bot.choose(view, state.legal_actions(seat)))
+        state.apply(seat, decide(self.bots[seat], state, seat, state.legal_actions(seat)))
         self._changed()
         if not self.humans:
             self._spectate()

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy.orm import Session, selectinload
 
 import consim
-from consim.bots.base import bot_kinds, make_bot
+from consim.bots.base import bot_kinds, decide, make_bot
 from consim.core.errors import IllegalAction, OptionError, RestoreError, VersionConflict
 from consim.core.game import Game, State
 from consim.core.registry import game_class
@@ -401,8 +401,7 @@ class Service:
                 seat,
                 row.bot_seed * 1_000_003 + positions[seat] * 7_919 + state.version,
             )
-            view = state.view(seat) if bot.uses_view else {}
-            state.apply(seat, bot.choose(view, state.legal_actions(seat)))
+            state.apply(seat, decide(bot, state, seat, state.legal_actions(seat)))
         raise ServerError(500, f"the bots made {MAX_BOT_STEPS} decisions without reaching a person's turn")
 
 

@@ -1,0 +1,120 @@
+"""``bot:ismcts``: legal, reproducible, blind to hidden information, and it finds good moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import consim
+from consim.bots.base import bot_kinds, decide, make_bot
+from consim.bots.driver import bots_for, play_out
+from consim.bots.ismcts import IsmctsBot, IsmctsOptions, parse_options
+from consim.core.action import Action
+from consim.core.errors import OptionError
+from consim.core.game import State
+from consim.core.rng import Rng
+from tests.conformance.test_conformance import perturber
+
+GAMES = [
+    pytest.param("iraq", {"players": 3}, id="iraq"),
+    pytest.param("jihad", {}, id="jihad"),
+    pytest.param("baghdad", {"players": 3}, id="baghdad"),
+    pytest.param("fitna", {"scenario": 1}, id="fitna"),
+]
+SMALL = "ismcts:iterations=6,seconds=0"
+
+
+def _positions(state: State, steps: int, seed: int) -> list[State]:
+    """Copies of the positions of a random game where a seat has a real choice."""
+    rng = Rng(seed)
+    out: list[State] = []
+    for _ in range(steps):
+        seats = state.to_act()
+        if not seats:
+            break
+        legal = state.legal_actions(seats[0])
+        if len(legal) > 1:
+            out.append(state.clone())
+        state.apply(seats[0], legal[rng.randbelow(len(legal))])
+    return out
+
+
+def test_every_game_offers_ismcts_with_options() -> None:
+    for name in consim.list_games():
+        game = consim.load_game(name)
+        kinds = bot_kinds(game)
+        assert "ismcts" in kinds and "ismcts:iterations=5,seconds=0" in kinds
+        assert "ismcts2" not in kinds
+        bot = make_bot(game, "ismcts:iterations=7,c=1.5", game.seats[0], 1)
+        assert isinstance(bot, IsmctsBot)
+        assert bot.options == IsmctsOptions(iterations=7, c=1.5)
+    with pytest.raises(OptionError, match="unknown option"):
+        "ismcts:depth=3" in bot_kinds(consim.load_game("iraq"))  # noqa: B015 - the check raises
+    with pytest.raises(OptionError, match="iterations"):
+        parse_options("iterations=0")
+    with pytest.raises(OptionError, match="needs a int"):
+        parse_options("iterations=many")
+
+
+@pytest.mark.parametrize(("name", "opts"), GAMES)
+def test_it_plays_only_legal_actions(name: str, opts: dict[str, Any]) -> None:
+    game = consim.load_game(name, **opts)
+    state = game.new_game(4)
+    bot = make_bot(game, SMALL, game.seats[0], 4)
+    searched = 0
+    for position in _positions(state, 150, 4)[:40]:
+        seat = position.to_act()[0]
+        legal = position.legal_actions(seat)
+        chosen = decide(bot, position, seat, legal)
+        assert chosen in legal
+        searched += isinstance(bot, IsmctsBot) and bot.last_iterations == 6
+    assert searched > 0
+
+
+def test_a_whole_game_with_ismcts_seats() -> None:
+    game = consim.load_game("iraq", players=2)
+    state = game.new_game(2)
+    bots = bots_for(game, {"US": "ismcts:iterations=4,seconds=0", "Insurgent": "random"}, 2)
+    assert play_out(state, bots) > 0
+    assert state.outcome() is not None
+
+
+@pytest.mark.parametrize(("name", "opts"), GAMES[:3])
+def test_same_seed_same_choices(name: str, opts: dict[str, Any]) -> None:
+    game = consim.load_game(name, **opts)
+    positions = _positions(game.new_game(9), 120, 9)[:12]
+    runs = []
+    for _ in range(2):
+        bot = make_bot(game, "ismcts:iterations=10,seconds=0", game.seats[0], 21)
+        runs.append([decide(bot, p, p.to_act()[0], p.legal_actions(p.to_act()[0])) for p in positions])
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize(("name", "opts"), GAMES)
+def test_hidden_information_does_not_change_its_choice(name: str, opts: dict[str, Any]) -> None:
+    """Positions that differ only in what the seat to act cannot know (as the conformance
+    suite's perturbation makes them) give the same choice from bots with the same seed."""
+    game = consim.load_game(name, **opts)
+    perturb = perturber(name)
+    rng = Rng(5)
+    compared = 0
+    for position in _positions(game.new_game(6), 160, 6)[::4][:8]:
+        seat = position.to_act()[0]
+        other, _ = perturb(position, seat, rng, True)
+        legal = position.legal_actions(seat)
+        assert other.legal_actions(seat) == legal
+        a = decide(make_bot(game, "ismcts:iterations=12,seconds=0", seat, 3), position, seat, legal)
+        b = decide(make_bot(game, "ismcts:iterations=12,seconds=0", seat, 3), other, seat, legal)
+        assert a == b
+        compared += 1
+    assert compared >= 4
+
+
+def test_choose_without_determinizations_is_refused() -> None:
+    game = consim.load_game("jihad")
+    bot = make_bot(game, "ismcts", "player", 0)
+    one = [Action("done")]
+    assert bot.choose({}, one) == one[0]
+    with pytest.raises(RuntimeError, match="decide"):
+        bot.choose({}, [Action("done"), Action("step")])
