@@ -25,17 +25,19 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _server(folder: Path, port: int) -> Iterator[subprocess.Popen[str]]:
-    """``consim serve`` on ``port`` with its default database (consim.db in ``folder``)."""
+def _server(folder: Path, port: int, db: str | None = None) -> Iterator[subprocess.Popen[str]]:
+    """``consim serve`` on ``port`` with the database ``db``, by default its own (consim.db in
+    ``folder``)."""
+    command = [sys.executable, "-c", "from consim.cli.main import app; app()", "serve", "--port", str(port)]
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from consim.cli.main import app; app()", "serve", "--port", str(port)],
+        command + (["--db", db] if db is not None else []),
         cwd=folder,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a loaded machine
         while True:
             try:
                 if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
