@@ -52,20 +52,20 @@ def unit_sides(st: FitnaState) -> list[int]:
 
 
 #: (tables, force sides) -> every counter's side by its force (``_unit_sides``)
-_BY_FORCES: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+_BY_FORCES: dict[tuple[int, tuple[int, ...]], tuple[FitnaTables, list[int]]] = {}
 
 
 def _unit_sides(st: FitnaState) -> list[int]:
     t = st.tables
     fs = st.data.force_side
     # the sides by force alone, shared by every position with the same owners (a few a game)
-    key = tuple(fs)
-    base: list[int] | None = _BY_FORCES.get((id(t), key))
-    if base is None:
+    key = (id(t), tuple(fs))
+    entry = _BY_FORCES.get(key)
+    if entry is None or entry[0] is not t:  # the entry keeps its tables alive: ids stay unique
         if len(_BY_FORCES) > 256:
             _BY_FORCES.clear()
-        base = _BY_FORCES[(id(t), key)] = [fs[f] for f in t.unit_force]
-    sides = list(base)
+        entry = _BY_FORCES[key] = (t, [fs[f] for f in t.unit_force])
+    sides = list(entry[1])
     for u, k in st.data.unit_side.items():  # [27.1] a force shared between two seats
         sides[u] = k
     n = t.n_spaces
