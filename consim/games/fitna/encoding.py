@@ -33,13 +33,12 @@ from consim.core.game import State
 from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
 from consim.core.research import Research as Base
 from consim.core.rng import Rng
-from consim.games.fitna.board import commander, unit_sides
 from consim.games.fitna.content import COUNTRY_LABEL, FitnaTables
 from consim.games.fitna.rules import HAND_SIZE
 from consim.games.fitna.rules.combat import IS_COUNTER
-from consim.games.fitna.rules.common import POOL
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.testing import _referenced as referenced
+from consim.games.fitna.testing import unseen_unit_groups
 
 #: the most operations one activation splits between moves and attacks
 MAX_OPS = 40
@@ -108,30 +107,14 @@ class Research(Base):
         }
 
     def resample(self, state: State, seat: str | None, rng: Rng) -> State:
-        """The re-deal of ``testing.perturb`` (cards by kind, unseen units within their force
-        and corps), made canonical for units: each group's records are sorted before they are
+        """The re-deal of ``testing.perturb`` (cards by kind, unseen units within their force,
+        corps and side), made canonical for units: each group's records are sorted before they are
         shuffled among the group, so the result depends only on which records are hidden."""
         other = super().resample(state, seat, rng)
         assert isinstance(other, FitnaState)
-        t = other.tables
         d = other.data
-        n = t.n_spaces
-        me = t.seat_index[seat] if seat is not None else -1
-        sides = unit_sides(other)
         _, fixed = referenced(other)  # units the frames on the stack name keep their records
-        groups: dict[tuple[int, bool], list[int]] = {}
-        for u, rec in enumerate(d.units):
-            if u in fixed or t.unit_baghdadi[u]:
-                continue
-            if rec.at < n:
-                if sides[u] == me or (me >= 0 and d.known[rec.at] >> me & 1):
-                    continue
-                if me >= 0 and not t.unit_is[u] and commander(other, sides[u]) == me:
-                    continue
-            elif not (t.unit_is[u] and rec.at == n + POOL):
-                continue
-            key = (-1, False) if t.unit_is[u] else (t.unit_force[u], t.unit_corps[u])
-            groups.setdefault(key, []).append(u)
+        groups = unseen_unit_groups(other, seat, fixed)
         units = list(d.units)
         for group in groups.values():
             records = [units[u] for u in group]

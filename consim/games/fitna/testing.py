@@ -54,6 +54,36 @@ def _referenced(st: FitnaState) -> tuple[set[int], set[int]]:
     return cards, units
 
 
+#: a group of counters a seat cannot tell apart: (force, corps, side), or IS counters as one
+UnitGroup = tuple[int, bool, int]
+
+
+def unseen_unit_groups(st: FitnaState, seat: str | None, fixed: set[int]) -> dict[UnitGroup, list[int]]:
+    """The counters ``seat`` cannot tell apart, by group: units on the map it does not see
+    (30.0) and the IS pool, grouped by force, corps and present side. The side is public (every
+    stack shows whose it is), and where a force is shared between two seats (27.1) it differs
+    from unit to unit, so a re-deal never moves a unit into the other seat's stacks."""
+    t = st.tables
+    d = st.data
+    n = t.n_spaces
+    me = t.seat_index[seat] if seat is not None else -1
+    sides = unit_sides(st)
+    groups: dict[UnitGroup, list[int]] = {}
+    for u, rec in enumerate(d.units):
+        if u in fixed or t.unit_baghdadi[u]:
+            continue
+        if rec.at < n:
+            if sides[u] == me or (me >= 0 and d.known[rec.at] >> me & 1):
+                continue
+            if me >= 0 and not t.unit_is[u] and commander(st, sides[u]) == me:
+                continue  # [26.2] the Kurds it commands now it sees as its own
+        elif not (t.unit_is[u] and rec.at == n + POOL):
+            continue
+        key = (-1, False, -1) if t.unit_is[u] else (t.unit_force[u], t.unit_corps[u], sides[u])
+        groups.setdefault(key, []).append(u)
+    return groups
+
+
 def perturb(
     state: State, seat: str | None, rng: Rng, include_deck: bool = True
 ) -> tuple[State, Callable[[Action], Action]]:
@@ -78,22 +108,7 @@ def perturb(
     for kind in (True, False):
         pi.update(permute_slots(slots[kind], rng))
     # -- units --------------------------------------------------------------------------------------
-    n = t.n_spaces
-    me = t.seat_index[seat] if seat is not None else -1
-    sides = unit_sides(other)
-    groups: dict[tuple[int, bool], list[int]] = {}
-    for u, rec in enumerate(d.units):
-        if u in fixed_units or t.unit_baghdadi[u]:
-            continue
-        if rec.at < n:
-            if sides[u] == me or (me >= 0 and d.known[rec.at] >> me & 1):
-                continue
-            if me >= 0 and not t.unit_is[u] and commander(other, sides[u]) == me:
-                continue  # [26.2] the Kurds it commands now it sees as its own
-        elif not (t.unit_is[u] and rec.at == n + POOL):
-            continue
-        key = (-1, False) if t.unit_is[u] else (t.unit_force[u], t.unit_corps[u])
-        groups.setdefault(key, []).append(u)
+    groups = unseen_unit_groups(other, seat, fixed_units)
     upi: dict[int, int] = {}
     new_units = list(d.units)
     for group in groups.values():
