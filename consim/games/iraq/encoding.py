@@ -25,9 +25,9 @@ from consim.core.research import Research as Base
 from consim.core.rng import Rng
 from consim.core.testing import permute_slots
 from consim.games.iraq.content import FILTERS, SIDE_NAME, IraqTables
-from consim.games.iraq.rules.commitment import Commitment
 from consim.games.iraq.rules.negotiation import Negotiation
 from consim.games.iraq.state import IraqState
+from consim.games.iraq.testing import redeal_choices
 
 PHASES = ("commitment", "declare", "negotiation", "over")
 #: the bound of a seat's VP (a seat earns a few VP a turn for at most 50 turns; 84 measured
@@ -92,14 +92,7 @@ class Research(Base):
             else:  # pragma: no cover - a position this rare is left as first dealt
                 raise RuntimeError("no re-deal meets the accepted ask")
             pi = dict(zip(before, (box[i] for box, i in slots), strict=True))
-        if isinstance(top, Commitment):
-            for s in top.pending:
-                if s != seat:
-                    top.pending[s] = [pi.get(c, c) for c in top.pending[s]]
-        for s in list(d.declared):
-            if s != seat:
-                d.declared[s] = rng.choice(other.tables.either_or)
-        other.refresh()
+        redeal_choices(other, top, seat, pi, rng)
         return other
 
     def forms(self) -> Sequence[Form]:

@@ -9,7 +9,7 @@ both; so must the log lines a seat can read, unless an action showed it hidden c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from consim.core.action import Action
 from consim.core.game import State
@@ -18,6 +18,21 @@ from consim.core.testing import permute_slots
 from consim.games.iraq.rules.commitment import Commitment
 from consim.games.iraq.rules.negotiation import Negotiation
 from consim.games.iraq.state import IraqState
+
+
+def redeal_choices(other: IraqState, top: object, seat: str | None, pi: Mapping[int, int], rng: Rng) -> None:
+    """After a re-deal ``pi`` of hidden cards: the discards other seats have chosen but not yet
+    shown follow their cards, their undeclared Civil War sides are drawn again, and the
+    position is refreshed."""
+    d = other.data
+    if isinstance(top, Commitment):
+        for s in top.pending:
+            if s != seat:
+                top.pending[s] = [pi.get(c, c) for c in top.pending[s]]
+    for s in list(d.declared):
+        if s != seat:
+            d.declared[s] = rng.choice(other.tables.either_or)
+    other.refresh()
 
 
 def perturb(
@@ -43,14 +58,7 @@ def perturb(
     if include_deck:
         slots.extend((d.deck, i) for i in range(len(d.deck)))
     pi = permute_slots(slots, rng)
-    if isinstance(top, Commitment):
-        for s in top.pending:
-            if s != seat:
-                top.pending[s] = [pi.get(c, c) for c in top.pending[s]]
-    for s in list(d.declared):
-        if s != seat:
-            d.declared[s] = rng.choice(other.tables.either_or)
-    other.refresh()
+    redeal_choices(other, top, seat, pi, rng)
     names = other.tables.card_name
     ids = other.tables.card_by_name
 
