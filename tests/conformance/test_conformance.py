@@ -33,21 +33,6 @@ CASES = [
 ]
 SEEDS = range(12)
 
-#: variants whose log-line leak check is known to fail, with the reason (each is in the game's
-#: NOTES.md and its issue). Strict: the case fails as soon as the leak is fixed, so the entry
-#: must then be removed.
-KNOWN_LOG_LEAKS = {
-    "fitna-scenario=10": "fitna NOTES, known leak: an over-stacked mixed stack in scenario 10 "
-    "shows another seat which hidden division stands there",
-}
-LOG_CASES = [
-    pytest.param(
-        *case.values, id=case.id, marks=pytest.mark.xfail(strict=True, reason=KNOWN_LOG_LEAKS[case.id])
-    )
-    if case.id in KNOWN_LOG_LEAKS
-    else case
-    for case in CASES
-]
 MAX_DECISIONS = 200_000
 
 
@@ -280,7 +265,7 @@ def test_views_do_not_depend_on_hidden_information(name: str, opts: dict[str, An
     assert checked > 50
 
 
-@pytest.mark.parametrize(("name", "opts"), LOG_CASES)
+@pytest.mark.parametrize(("name", "opts"), CASES)
 def test_log_lines_do_not_leak_hidden_information(name: str, opts: dict[str, Any]) -> None:
     """The lines a seat can read after another seat's action must be the same whatever the
     cards it cannot see, unless the action showed it those cards."""

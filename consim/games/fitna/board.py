@@ -272,12 +272,13 @@ def room_for(st: FitnaState, s: int, movers: list[int], extra: Iterable[int] = (
 
 
 def overstacked(st: FitnaState, side: int) -> list[int]:
-    """The spaces where ``side``'s units break 4.0 or 20.0."""
+    """The spaces where ``side``'s units break 4.0 or 20.0: any stack holding one of them,
+    whichever unit is listed first (a mixed stack is over the limit for each side in it)."""
     sides = unit_sides(st)
     return [
         s
         for s, units in enumerate(stacks(st))
-        if units and sides[units[0]] == side and not stack_ok(st, units)
+        if units and any(sides[u] == side for u in units) and not stack_ok(st, units)
     ]
 
 

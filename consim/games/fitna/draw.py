@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from consim.games.fitna.content import default_content
+from consim.games.fitna.rules import possessive
 from consim.games.fitna.svg import Overlay, StackLine, board_svg
 from consim.games.svgkit import tint as _tint
 
@@ -58,11 +59,6 @@ def _out_of_play(number: int) -> frozenset[str]:
     if sc is None:
         return frozenset()
     return frozenset(s.id for s in default_content().map.spaces if s.country in sc.out_of_play)
-
-
-def possessive(name: str) -> str:
-    """ "Syria's", "Rebels'"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def side_colours(view: View) -> dict[str, str]:

@@ -34,7 +34,7 @@ from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
 from consim.core.research import Research as Base
 from consim.core.rng import Rng
 from consim.games.fitna.content import COUNTRY_LABEL, FitnaTables
-from consim.games.fitna.rules import HAND_SIZE
+from consim.games.fitna.rules import HAND_SIZE, opening_deal
 from consim.games.fitna.rules.combat import IS_COUNTER
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.testing import _referenced as referenced
@@ -135,7 +135,7 @@ class Research(Base):
             "allocation",
             tuple(f"{m}-{n}" for total in range(MAX_OPS + 1) for m in range(total + 1) for n in [total - m]),
         )
-        deal = Vocab("deal", tuple(f"{a} Assets, {HAND_SIZE - a} Events" for a in range(HAND_SIZE, -1, -1)))
+        deal = Vocab("deal", tuple(opening_deal(a) for a in range(HAND_SIZE, -1, -1)))
         draw = Vocab("draw", ("Asset", "Event", *(f"{n} counters" for n in range(1, MAX_COUNTERS + 1))))
         return [
             *(Form(v) for v in BARE),

@@ -211,6 +211,8 @@ class FitnaGame(Game):
             raise RestoreError("control names an unknown side")
         if len(d.force_side) != len(FORCES) or any(not 0 <= s <= t.NEUTRAL for s in d.force_side):
             raise RestoreError("force_side must give a known side to every force")
+        if any(not 0 <= u < t.n_units or not 0 <= s <= t.NEUTRAL for u, s in d.unit_side.items()):
+            raise RestoreError("unit_side must map units of this game to known sides (27.1)")
         if len(d.force_seat) != len(FORCES) or any(not -1 <= s < len(t.seats) for s in d.force_seat):
             raise RestoreError("force_seat must give a seat or -1 to every force")
         places = [

@@ -56,10 +56,10 @@ from consim.games.fitna.present_words import (
     find_space,
     fit,
     listing,
-    possessive,
     stack_brief,
     stack_text,
 )
+from consim.games.fitna.rules import possessive
 from consim.games.fitna.svg import space_features
 
 #: what ``help`` shows as typed examples from this game
@@ -178,14 +178,17 @@ def cards_lines(view: View) -> list[str]:
     hands = ", ".join(f"{_who(view, s)} {n}" for s, n in view["hand_sizes"].items())
     jokers = ", ".join(f"{_who(view, s)} {n}" for s, n in view["jokers"].items())
     special = [f"{', '.join(js)} ({_who(view, s)})" for s, js in view["special_jokers"].items() if js]
-    line = f"Cards: {hands} | piles: {piles['assets']} Asset, {piles['events']} Event | Jokers: {jokers}"
-    if len(line) > WIDTH:
-        line = f"Cards: {hands} | piles {piles['assets']}A/{piles['events']}E | Jokers: {jokers}"
+    short_piles = f"piles {piles['assets']}A/{piles['events']}E"
+    first = [f"Cards: {hands} | piles: {piles['assets']} Asset, {piles['events']} Event | Jokers: {jokers}"]
+    if len(first[0]) > WIDTH:
+        first = [f"Cards: {hands} | {short_piles} | Jokers: {jokers}"]
+    if len(first[0]) > WIDTH:  # long seat names (two players, 31.0): the Jokers on a line of their own
+        first = [f"Cards: {hands} | {short_piles}", f"Jokers: {jokers}"]
     if not special:
-        return [fit(line)]
+        return [fit(x) for x in first]
     more = "Special Jokers: " + "; ".join(special)
-    if len(line) + len(more) + 3 <= WIDTH:
-        return [f"{line} | {more}"]
+    if len(first) == 1 and len(first[0]) + len(more) + 3 <= WIDTH:
+        return [f"{first[0]} | {more}"]
     # too long for a line: the other seats' are counted ('scenario' names them all)
     counted = [
         f"{', '.join(js)} (you)" if s == view.get("seat") else f"{s} {len(js)}"
@@ -196,7 +199,7 @@ def cards_lines(view: View) -> list[str]:
     if len(second) > WIDTH:
         counted = [f"{_who(view, s)} {len(js)}" for s, js in view["special_jokers"].items() if js]
         second = "Special Jokers: " + "; ".join(counted) + " ('hand' names yours)"
-    return [fit(line), fit(second)]
+    return [*(fit(x) for x in first), fit(second)]
 
 
 def _card_record(number: int) -> Card | None:

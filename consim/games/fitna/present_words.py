@@ -82,11 +82,6 @@ def listing(items: Sequence[str], word: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
-def possessive(name: str) -> str:
-    """ "Syria's", "Rebels'"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 

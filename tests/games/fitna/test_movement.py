@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from consim.core.errors import IllegalAction
-from consim.games.fitna.board import stack_ok
+from consim.games.fitna.board import overstacked, stack_ok
 from consim.games.fitna.rules.movement import Movement, Strategic
 from consim.games.fitna.testing import control, in_segment
 from tests.games.fitna.conftest import play, position, region_game, syria_game, texts, where
@@ -341,3 +341,64 @@ def test_a_scenarios_entry_ban() -> None:
         frames=lambda st: offensives(st, "Syria", 1),
     )
     assert [a.text for a in st.legal_actions("Syria")] == ["done"]
+
+
+def _crowded_qayyarah(isolated: bool):  # type: ignore[no-untyped-def]
+    """Qayyarah full of Iraqi infantry, every way out of it full or held by IS, and the 1st
+    Mechanised Division three spaces away at Samarra, beyond the reach of an isolated unit."""
+    iraqi = {
+        **dict.fromkeys(("2 Inf Div", "3 Inf Div", "4 Inf Div"), "Qayyarah"),
+        **dict.fromkeys(("5 Inf Div", "6 Inf Div", "7 Inf Div"), "Baiji"),
+        **dict.fromkeys(("8 Inf Div", "10 Inf Div", "11 Inf Div"), "Tikrit"),
+        "1 Mech Div": "Samarra",
+    }
+    enemy = {"Wilayat Ninawa": "Mosul", "Wilayat Kirkuk": "Erbil", "Wilayat Salahuddin": "Hawija"}
+    enemy["Wilayat al-Anbar"] = "Haditha"
+
+    def edit(d, st) -> None:  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        if isolated:
+            for u in units(st, "2 Inf Div", "3 Inf Div", "4 Inf Div"):
+                d.units[u] = replace(d.units[u], isolated=True)
+
+    return position(region_game(), {**iraqi, **enemy}, edit=edit, frames=moving("Iraq", left=2))
+
+
+def test_a_stack_may_end_over_the_limit_only_if_one_of_its_units_can_really_leave() -> None:
+    """[4.0, 17.1] A move may end over the limit only while a unit of that stack could still
+    leave it for another space with room. Going out and coming back puts nothing right, so
+    isolated units (2 movement points, 17.0) that can only step into full Baiji and return
+    do not count: the Mechanised Division may not end its move in Qayyarah."""
+    st = _crowded_qayyarah(isolated=True)
+    play(st, 'move "1 Mech Div"')
+    assert "to Qayyarah" not in options(st)
+    assert "to Baiji" in options(st)  # a leg may pass on through a full stack
+
+
+def test_the_segment_never_ends_over_the_limit() -> None:
+    """[4.0] With 3 movement points the infantry can reach Samarra, which the Mechanised
+    Division leaves: the division may end in Qayyarah, and then the segment cannot end until
+    a unit of the over-full stack has left it."""
+    st = _crowded_qayyarah(isolated=False)
+    play(st, 'move "1 Mech Div"', "to Qayyarah", "stop")
+    assert stack_ok(st, units(st, "2 Inf Div", "3 Inf Div", "4 Inf Div", "1 Mech Div")) is False
+    assert "done" not in options(st)
+    assert sorted(options(st)) == ['move "2 Inf Div"', 'move "3 Inf Div"', 'move "4 Inf Div"']
+    play(st, 'move "2 Inf Div"')
+    assert "to Samarra" in options(st)
+    play(st, "to Samarra")
+    assert where(st, "2 Inf Div") == "Samarra"
+    assert stack_ok(st, units(st, "3 Inf Div", "4 Inf Div", "1 Mech Div"))
+    assert not any(isinstance(f, Movement) for f in st.stack)  # both moves spent, all in order
+
+
+def test_a_mixed_stack_over_the_limit_is_each_sides_to_put_right() -> None:
+    """[4.0] A space where two sides' units stand together (after a force changes hands,
+    27.1) breaks the limit for both of them, whichever counter is listed first."""
+    st = position(region_game(), {"1 Mech Div": "Mosul", "66 Mech Bde": "Mosul"}, edit=no_jokers)
+    t = st.tables
+    mosul = t.space_by_name["Mosul"]
+    assert not stack_ok(st, units(st, "1 Mech Div", "66 Mech Bde"))
+    for seat in ("Iraq", "Turkey"):
+        assert overstacked(st, t.seat_index[seat]) == [mosul]
+    assert overstacked(st, t.seat_index["Syria"]) == []

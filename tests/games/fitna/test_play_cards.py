@@ -45,7 +45,7 @@ def test_opening_hands_chosen_in_the_order_of_play() -> None:
     st = syria_game().new_game(4)
     assert st.to_act() == ("Syria",)
     assert options(st)[0] == 'take "4 Assets, 0 Events"'
-    play(st, 'take "1 Assets, 3 Events"')
+    play(st, 'take "1 Asset, 3 Events"')
     t = st.tables
     hand = st.data.hands["Syria"]
     assert sum(t.card_asset[c] for c in hand) == 1 and len(hand) == 4

@@ -128,3 +128,23 @@ def test_a_game_saved_during_the_share_restores_exactly() -> None:
     restored = st.game.restore(data)
     assert restored.to_dict() == data
     assert restored.legal_actions("Israel") == st.legal_actions("Israel")
+
+
+def test_a_saved_game_with_bad_unit_owners_is_refused() -> None:
+    """A save whose per-unit owners (the shared US forces, 27.1) name a unit or a side the game
+    does not have is refused with one clear error, never restored."""
+    import pytest
+
+    from consim.core.errors import RestoreError
+
+    game = FitnaGame(scenario=10)
+    state = game.new_game(0)
+    good = state.to_dict()
+    us_unit = state.tables.unit_by_label["75 Para Regt"]
+    good["data"]["unit_side"] = {"us_75_para_regt": state.tables.seat_index["Turkey"]}
+    restored = game.restore(good)
+    assert unit_sides(restored)[us_unit] == state.tables.seat_index["Turkey"]
+    for bad in ({"us_75_para_regt": 99}, {"us_75_para_regt": -1}, {"us_75_para_regt": "Turkey"}):
+        damaged = {**good, "data": {**good["data"], "unit_side": bad}}
+        with pytest.raises(RestoreError, match="unit_side"):
+            game.restore(damaged)

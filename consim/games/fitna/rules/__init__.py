@@ -85,6 +85,19 @@ R_VP = "31.1"
 
 #: [8.0, 12.1 step 7] cards in a hand after Adjust Cards
 HAND_SIZE = 4
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: "Syria's", "Rebels'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def opening_deal(assets: int) -> str:
+    """[7.0] An opening hand's split, as its menu names it: "1 Asset, 3 Events"."""
+    events = HAND_SIZE - assets
+    return f"{assets} Asset{'' if assets == 1 else 's'}, {events} Event{'' if events == 1 else 's'}"
+
+
 #: [8.2] the turns at whose start the discards are shuffled back into their piles
 RESHUFFLE_TURNS = (3, 6, 9, 12)
 #: [22.1] the tension levels with effects

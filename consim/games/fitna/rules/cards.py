@@ -48,6 +48,7 @@ from consim.games.fitna.rules import (
     R_FOG,
     R_REINFORCE,
     R_SPECIAL,
+    possessive,
 )
 from consim.games.fitna.rules.common import (
     A_DONE,
@@ -563,7 +564,7 @@ class LoseCards(Step):
         if not self.random and not self.shown:
             self.shown = True
             shown = ", ".join(cname(st, c) for c in hand)
-            st.emit(f"{self.opponent}'s hand: {shown}.", R_EVENTS, to=(self.seat,))
+            st.emit(f"{possessive(self.opponent)} hand: {shown}.", R_EVENTS, to=(self.seat,))
             st.mark_reveal((self.seat,))
             return
         self._lose(st, hand[st.rng.randbelow(len(hand))])
@@ -573,7 +574,7 @@ class LoseCards(Step):
         self.count -= 1
         if self.take:
             st.data.hands[self.seat].append(card)
-            st.emit(f"{self.seat} takes a card from {self.opponent}'s hand.", R_EVENTS)
+            st.emit(f"{self.seat} takes a card from {possessive(self.opponent)} hand.", R_EVENTS)
         else:
             discard_card(st, card)
             st.emit(f"{self.opponent} loses a card.", R_EVENTS)

@@ -43,6 +43,7 @@ from consim.games.fitna.rules import (
     R_RESULTS,
     R_SHIFTS,
     R_US_APPROVAL,
+    possessive,
 )
 from consim.games.fitna.rules.common import (
     A_DONE,
@@ -721,7 +722,7 @@ class Offensive(Step):
                 st.emit(
                     f"{uname(st, u)} {'is eliminated' if gone else 'is reduced'}.", R_LOSSES, to=witnesses
                 )
-            st.emit(f"{self.seat}'s attacking units each lose a step.", R_RESULTS)
+            st.emit(f"{possessive(self.seat)} attacking units each lose a step.", R_RESULTS)
             return
         if r == "DS":
             for u in defenders:

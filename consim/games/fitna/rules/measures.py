@@ -25,7 +25,7 @@ from consim.games.fitna.board import (
     unit_sides,
     units_of,
 )
-from consim.games.fitna.rules import R_EVENTS, R_REINFORCE
+from consim.games.fitna.rules import R_EVENTS, R_REINFORCE, possessive
 from consim.games.fitna.rules.common import (
     A_PASS,
     ELIMINATED,
@@ -114,14 +114,14 @@ class Restriction(Frame[FitnaState]):
         whom = t.seats[bound]
         text = {
             "no_offensives_between": f"{self.seat} and {whom} may not attack or strike each other",
-            "no_tag_against": f"no {p.get('tag', '')} card may be played against {whom}'s units",
+            "no_tag_against": f"no {p.get('tag', '')} card may be played against {possessive(whom)} units",
             "no_batch": f"{whom} may take no batch of reinforcements",
             "one_ops_card": f"{whom} may spend only one card for OPs",
             "no_events": f"{whom} may play no Event card but Reinforcements",
         }.get(rule, rule)
         span = {
             "end_of_next_turn": "until the end of the next turn",
-            "end_of_next_phase": f"until the end of {whom}'s next phase",
+            "end_of_next_phase": f"until the end of {possessive(whom)} next phase",
         }.get(str(p.get("until", "")), "until the end of the turn")
         st.emit(f"{label(st, self.card)}: {text} {span}.", R_EVENTS)
 
@@ -172,8 +172,9 @@ class CyberWar(Frame[FitnaState]):
                 )
             )
             st.emit(
-                f"Cyber War: {self.opponent}'s networks are down; {self.seat}'s offensives against them "
-                f"gain {p.get('shift', 2)} column shifts this phase, and they may commit no Asset.",
+                f"Cyber War: {possessive(self.opponent)} networks are down; "
+                f"{possessive(self.seat)} offensives against them gain {p.get('shift', 2)} column "
+                "shifts this phase, and they may commit no Asset.",
                 R_EVENTS,
             )
             st.push_named(

@@ -93,9 +93,28 @@ def may_overstack(st: FitnaState, u: int, s: int, segment: Movement | None) -> b
         if v in segment.moved:
             continue
         rest = [x for x in here if x != v]
-        if stack_ok(st, [*rest, u]) and can_move(st, v, movement_allowance(st, v)):
+        if stack_ok(st, [*rest, u]) and can_leave(st, v, s, u):
             return True
     return False
+
+
+def can_leave(st: FitnaState, v: int, s: int, mover: int) -> bool:
+    """[4.0, 17.1] Whether unit ``v`` on ``s`` could end a move on another space with room
+    once ``mover`` stands on ``s`` too: a route out and back to ``s`` puts nothing right, and
+    room is judged with ``mover`` gone from where it is now. Asked before ``mover`` arrives, so
+    that a move may end over the limit only when the segment can still put it right."""
+    t = st.tables
+    mp = movement_allowance(st, v)
+
+    def room(x: int) -> bool:
+        if x == s:
+            return False
+        others = [w for w in stacks(st)[x] if w != mover]
+        return not others or stack_ok(st, [*others, v])
+
+    if mp > 0 and any(room(x) for x in reach(st, v, s, mp)):
+        return True
+    return bool(t.unit_airmobile[v] and (airlift_spaces(st, v) or assault_spaces(st, v)))
 
 
 def fits(st: FitnaState, u: int, s: int, segment: Movement | None) -> bool:
@@ -154,7 +173,7 @@ class Movement(MenuStep):
 
     def _over(self, st: FitnaState) -> list[int]:
         sides = self.sides or [st.tables.seat_index[self.seat]]
-        return sorted(s for side in sides for s in overstacked(st, side))
+        return sorted({s for side in sides for s in overstacked(st, side)})
 
     def who(self, st: FitnaState) -> str | None:
         return self.seat if self.left > 0 else None

@@ -27,7 +27,7 @@ from consim.games.fitna.board import (
     units_of,
 )
 from consim.games.fitna.content import FORCES
-from consim.games.fitna.rules import R_RUSSIA, R_TENSION_EFFECTS, R_US_INTERVENTION
+from consim.games.fitna.rules import R_RUSSIA, R_TENSION_EFFECTS, R_US_INTERVENTION, possessive
 from consim.games.fitna.rules.common import (
     ELIMINATED,
     POOL,
@@ -213,8 +213,8 @@ class UsIntervention(Step):
                 d.firsts.append(US_IN)
             give_force(st, "us", self.seat)
             st.emit(
-                f"The United States intervene massively: the US forces are {self.seat}'s, who draws "
-                "2 bonus cards and takes the US Joker and the US Special Joker.",
+                f"The United States intervene massively: the US forces are {possessive(self.seat)}, "
+                "who draws 2 bonus cards and takes the US Joker and the US Special Joker.",
                 R_US_INTERVENTION,
             )
             d.jokers[self.seat] = d.jokers.get(self.seat, 0) + 1
@@ -364,8 +364,8 @@ class RussianArrival(Step):
                 d.firsts.append(RUSSIA_IN)
             give_force(st, "russia", self.seat)
             st.emit(
-                f"Russia intervenes: the Russian forces are {self.seat}'s, who draws a bonus card and "
-                "takes the Russian Joker and the Russian Special Joker.",
+                f"Russia intervenes: the Russian forces are {possessive(self.seat)}, "
+                "who draws a bonus card and takes the Russian Joker and the Russian Special Joker.",
                 R_RUSSIA,
             )
             d.jokers[self.seat] = d.jokers.get(self.seat, 0) + 1

@@ -19,6 +19,8 @@ from consim.games.fitna.rules import (
     R_SETUP,
     R_TURN_ORDER,
     RESHUFFLE_TURNS,
+    opening_deal,
+    possessive,
 )
 from consim.games.fitna.rules.common import (
     ELIMINATED,
@@ -172,7 +174,7 @@ class OpeningHands(Step):
         for a in range(HAND_SIZE, -1, -1):
             e = HAND_SIZE - a
             if a <= len(d.asset_pile) and e <= len(d.event_pile):
-                out.append(t.action("take", f"{a} Assets, {e} Events"))
+                out.append(t.action("take", opening_deal(a)))
         return out
 
     def legal(self, st: FitnaState, seat: str) -> list[Action]:
@@ -284,7 +286,7 @@ class Phase(Frame[FitnaState]):
             return
         self.step = nxt  # type: ignore[assignment]
         if step == "events":
-            st.emit(f"{self.seat}'s phase.", R_SEQUENCE)
+            st.emit(f"{possessive(self.seat)} phase.", R_SEQUENCE)
             st.push_named("events_segment", seat=self.seat)
             if "arrivals" in st.game.codec.frames:
                 st.push_named("arrivals", seat=self.seat)  # [27.1, 28.0] the waves due now
@@ -329,7 +331,7 @@ def end_of_phase(st: FitnaState, seat: str) -> None:
     me = t.seat_index[seat]
     expire(st, lambda e: e.kind.startswith("phase_") or e.phase_of == me)
     others = [s for s in t.initiative if s != seat]
-    joker_window(st, others, f"End of {seat}'s phase")
+    joker_window(st, others, f"End of {possessive(seat)} phase")
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Campaign, OpeningHands, Turn, Phase)

@@ -24,7 +24,7 @@ from consim.games.fitna.board import (
     unit_sides,
 )
 from consim.games.fitna.content import COUNTRY_LABEL, FORCE_LABEL
-from consim.games.fitna.rules import R_COUP, R_COUP_IRAQ, R_COUP_SYRIA, R_LEBANON, R_LOYAL, R_PKK
+from consim.games.fitna.rules import R_COUP, R_COUP_IRAQ, R_COUP_SYRIA, R_LEBANON, R_LOYAL, R_PKK, possessive
 from consim.games.fitna.rules.common import (
     ELIMINATED,
     PKK_ONGOING,
@@ -108,7 +108,7 @@ def coup_refusal(st: FitnaState, seat: str, country: str, scope: str) -> str | N
         return "neither Syria's nor Iraq's army has a unit that would test its loyalty (23.1)"
     label = COUNTRY_LABEL[country]
     return (
-        f"{label}'s army has no unit on the map that would test its loyalty, or nobody would run "
+        f"{possessive(label)} army has no unit on the map that would test its loyalty, or nobody would run "
         "the rebels (23.1, 20.0)"
     )
 
