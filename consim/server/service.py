@@ -121,7 +121,7 @@ class Service:
         """One transaction with the game's row locked; the caller changes the state, which is
         saved and committed on leaving. On any error nothing is saved and the cached state
         (which may have been changed) is forgotten."""
-        with self.store.session() as db, db.begin():
+        with self.store.writing() as db:
             row = db.scalars(select(GameRow).where(GameRow.id == game_id).with_for_update()).one_or_none()
             if row is None:
                 raise ServerError(404, f"there is no game {game_id}")
@@ -191,7 +191,7 @@ class Service:
             row.seats.append(seat_row)
         self._play_bots(row, state)
         self._save(row, state)
-        with self.store.session() as db, db.begin():
+        with self.store.writing() as db:
             db.add(row)
             db.flush()
             game_id = row.id
