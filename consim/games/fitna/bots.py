@@ -387,7 +387,45 @@ class HeuristicBot:
                         best = (gain, a)
         if best is not None and best[0] > 0.2:
             return best[1]
-        return self._find(actions, "done")
+        return self._propose_exchange(view, actions) or self._find(actions, "done")
+
+    def _propose_exchange(self, view: View, actions: Sequence[Action]) -> Action | None:
+        """[29.0] Offer a partner the card least worth keeping, when it is worth next to
+        nothing to this seat (an event it cannot use, few OPs): the partner takes it only if it
+        gains, and any card it gives back is worth at least as much here."""
+        offers = {a.args[0]: a for a in actions if a.verb == "exchange"}
+        hand = self.hand_names(view)
+        if not offers or len(hand) < 2:
+            return None
+        worst = min(hand, key=lambda n: (self.keep_value(view, n), self.ops_worth(n)))
+        if self.keep_value(view, worst) > 0.5 or self.t.card_ops[self.card_of(worst)] > 5:
+            return None
+        return next((offers[s] for s in self.partners(view) if s in offers), None)
+
+    def partners(self, view: View) -> list[str]:
+        """[29.0] The seats whose victory conditions name none of the spaces this seat's do:
+        nothing either wins is taken from the other, so a card may change hands to the profit
+        of both. None in a two-player game, where the other player is the opponent."""
+        seats = (view.get("victory") or {}).get("seats", {})
+        if len(seats) < 3 or self.seat not in seats:
+            return []
+
+        def spaces(conditions: Mapping[str, Any]) -> set[str]:
+            return {
+                str(sp)
+                for level in ("prerequisites", "minor", "major", "decisive")
+                for cond in conditions.get(level) or []
+                for sp in cond.get("spaces") or []
+            }
+
+        mine = spaces(seats[self.seat])
+        if not mine:
+            return []
+        return [
+            s
+            for s in view.get("order") or seats
+            if s != self.seat and s in seats and not spaces(seats[s]) & mine
+        ]
 
     def _on_play_card(self, view: View, actions: Sequence[Action]) -> Action | None:
         names = [a for a in actions if a.verb == "name"]

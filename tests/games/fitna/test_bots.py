@@ -114,3 +114,29 @@ def test_the_bot_needs_only_its_view_and_the_game_tables() -> None:
     st = game.new_game(1)
     action = bot.choose(st.view("Rebels"), st.legal_actions("Rebels"))
     assert action.text == 'take "2 Assets, 2 Events"'  # 34.0: a balanced hand
+
+
+def test_the_bot_offers_card_exchanges_only_to_partners() -> None:
+    """[29.0] A bot proposes an exchange, in its Events segment, only to a seat whose victory
+    conditions name none of its own spaces (scenario 2: the Rebels and the Syrian government
+    want the same cities, Iraq wants others), and never in a two-player game."""
+    game = FitnaGame(scenario=2)
+    start = game.new_game(0)
+    bots = bots_for(game, "heuristic", 0)
+    partners = {s: bots[s].partners(start.view(s)) for s in game.seats}  # type: ignore[attr-defined]
+    assert "Syria" not in partners["Rebels"] and "Rebels" not in partners["Syria"]
+    assert "Iraq" in partners["Rebels"] and "Iraq" in partners["Syria"]
+    proposals = []
+    for seed in range(2):
+        state = game.new_game(seed)
+        play_out(state, bots_for(game, "heuristic", seed))
+        for e in state.log:
+            if " proposes a card exchange to " in e.text:
+                who, _, rest = e.text.partition(" proposes a card exchange to ")
+                proposals.append((who, rest.rstrip(".")))
+    assert proposals
+    assert all(to in partners[who] for who, to in proposals)
+    two = FitnaGame(scenario=10, players=2)
+    state = two.new_game(0)
+    play_out(state, bots_for(two, "heuristic", 0))
+    assert not any("proposes a card exchange" in e.text for e in state.log)
