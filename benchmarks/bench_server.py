@@ -25,8 +25,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import socket
-import subprocess
+import signal
 import sys
 import tempfile
 import time
@@ -43,6 +42,8 @@ sys.path.insert(1, str(HERE.parent))
 
 from _bench import Figure, parser, percentile, report  # noqa: E402
 
+from consim.server.process import running_server  # noqa: E402
+
 #: the games of the mix: (game, options, who plays each seat), taken in turn
 MIX: list[tuple[str, dict[str, Any], dict[str, str]]] = [
     ("iraq", {"players": 2}, {"US": "human", "Insurgent": "heuristic"}),
@@ -52,43 +53,16 @@ MIX: list[tuple[str, dict[str, Any], dict[str, str]]] = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @contextmanager
 def _server(db: str) -> Iterator[tuple[str, int]]:
-    """``consim serve`` over ``db`` on a free port: its address and process number."""
-    port = _free_port()
-    command = [sys.executable, "-c", "from consim.cli.main import app; app()", "serve"]
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryFile(mode="w+") as said:  # the server's own words, shown if it fails
-        proc = subprocess.Popen([*command, "--port", str(port), "--db", db], stdout=said, stderr=said)
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                with suppress(httpx.TransportError):
-                    if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
-                        break
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    said.seek(0)
-                    raise SystemExit(f"the server did not start on {db}: {said.read()[-2000:]}")
-                time.sleep(0.1)
-            yield base, proc.pid
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(10)
-            said.seek(0)
-            problems = [line for line in said.read().splitlines() if "Error" in line or "Traceback" in line]
-            if problems:
-                print(f"the server said: {problems[:5]}")
+    """``consim serve`` over ``db`` on a free port: its address and process number; what it
+    said of errors is printed when it stops."""
+    with running_server(db) as server:
+        yield server.base, server.pid
+        server.stop(signal.SIGTERM, timeout=10)
+        problems = [line for line in server.output().splitlines() if "Error" in line or "Traceback" in line]
+        if problems:
+            print(f"the server said: {problems[:5]}")
 
 
 class Tally:

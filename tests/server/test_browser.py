@@ -17,17 +17,14 @@ from __future__ import annotations
 
 import random
 import re
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from consim.server.process import running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 
@@ -47,43 +44,12 @@ WAIT = 20_000
 # -- the server and the browser ------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``consim serve`` on a free port over a fresh SQLite file: its address."""
     folder = tmp_path_factory.mktemp("browser-server")
-    port = _free_port()
-    command = [sys.executable, "-c", "from consim.cli.main import app; app()", "serve"]
-    proc = subprocess.Popen(
-        [*command, "--port", str(port), "--db", str(folder / "games.db")],
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            with suppress(httpx.TransportError):
-                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
-                    break
-            if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read() if proc.stdout and proc.poll() is not None else ""
-                raise AssertionError(f"the server did not start: {out}")
-            time.sleep(0.1)  # the server process is starting: nothing in a page to wait on yet
-        yield base
-    finally:
-        proc.kill()
-        proc.wait(10)
-        if proc.stdout:
-            proc.stdout.close()
+    with running_server(str(folder / "games.db"), folder=folder) as running:
+        yield running.base
 
 
 @pytest.fixture(scope="module")

@@ -5,55 +5,12 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@contextmanager
-def _server(folder: Path, port: int, db: str | None = None) -> Iterator[subprocess.Popen[str]]:
-    """``consim serve`` on ``port`` with the database ``db``, by default its own (consim.db in
-    ``folder``)."""
-    command = [sys.executable, "-c", "from consim.cli.main import app; app()", "serve", "--port", str(port)]
-    proc = subprocess.Popen(
-        command + (["--db", db] if db is not None else []),
-        cwd=folder,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 60  # a loaded machine
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")
-            time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
-        if proc.stdout:
-            proc.stdout.close()
+from consim.server.process import free_port, running_server
 
 
 def _page(client: httpx.Client, url: str) -> dict[str, Any]:
@@ -64,9 +21,12 @@ def _page(client: httpx.Client, url: str) -> dict[str, Any]:
 
 
 def test_a_game_survives_sigkill_at_its_last_acknowledged_action(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with _server(tmp_path, port) as proc, httpx.Client(base_url=base, timeout=10) as client:
+    with (
+        running_server(folder=tmp_path, port=port) as server,
+        httpx.Client(base_url=base, timeout=10) as client,
+    ):
         r = client.post(
             "/api/games",
             json={
@@ -97,10 +57,11 @@ def test_a_game_survives_sigkill_at_its_last_acknowledged_action(tmp_path: Path)
             seen = [line for line in (next(lines) for _ in range(4)) if line.startswith("data:")]
             assert seen and int(seen[-1].removeprefix("data: ")) > page["revision"]
         assert "consim.db" in os.listdir(tmp_path)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-    assert proc.returncode == -signal.SIGKILL
-    with _server(tmp_path, port) as proc, httpx.Client(base_url=base, timeout=10) as client:
+        assert server.stop(signal.SIGKILL) == -signal.SIGKILL
+    with (
+        running_server(folder=tmp_path, port=port) as server,
+        httpx.Client(base_url=base, timeout=10) as client,
+    ):
         again = _page(client, url)
         assert again == acknowledged
         # and play goes on from there
@@ -109,6 +70,6 @@ def test_a_game_survives_sigkill_at_its_last_acknowledged_action(tmp_path: Path)
         )
         assert r.status_code == 200 and r.json()["version"] > again["version"]
         # Ctrl-C stops it cleanly; it had said where it listens and where the games are kept
-        proc.send_signal(signal.SIGINT)
-        out, _ = proc.communicate(timeout=15)
+        assert server.stop(signal.SIGINT) == 0
+        out = server.output()
     assert f"http://127.0.0.1:{port}/" in out and "consim.db" in out and "Traceback" not in out

@@ -15,8 +15,9 @@ from typing import Any
 import httpx
 import pytest
 
+from consim.server.process import free_port, running_server
 from tests.server.pg import postgresql
-from tests.server.test_kill import _free_port, _page, _server
+from tests.server.test_kill import _page
 
 
 @pytest.fixture(scope="module")
@@ -39,9 +40,12 @@ def _seat_urls(made: dict[str, Any], base: str) -> dict[str, str]:
 def test_a_game_on_postgresql_survives_sigkill_at_its_last_acknowledged_action(
     pg: str, tmp_path: Path
 ) -> None:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with _server(tmp_path, port, pg) as proc, httpx.Client(base_url=base, timeout=30) as client:
+    with (
+        running_server(pg, folder=tmp_path, port=port) as server,
+        httpx.Client(base_url=base, timeout=30) as client,
+    ):
         r = client.post(
             "/api/games",
             json={
@@ -62,11 +66,12 @@ def test_a_game_on_postgresql_survives_sigkill_at_its_last_acknowledged_action(
             assert r.status_code == 200, r.text
             acknowledged = r.json()
         assert acknowledged["version"] > first
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-    assert proc.returncode == -signal.SIGKILL
+        assert server.stop(signal.SIGKILL) == -signal.SIGKILL
     assert "consim.db" not in os.listdir(tmp_path)  # the game was kept in PostgreSQL only
-    with _server(tmp_path, port, pg) as proc, httpx.Client(base_url=base, timeout=30) as client:
+    with (
+        running_server(pg, folder=tmp_path, port=port) as server,
+        httpx.Client(base_url=base, timeout=30) as client,
+    ):
         again = _page(client, url)
         assert again == acknowledged
         r = client.post(
@@ -103,12 +108,12 @@ def _mover(pages: dict[str, dict[str, Any]]) -> str:
 
 
 def test_two_server_processes_on_one_postgresql_database_agree(pg: str, tmp_path: Path) -> None:
-    ports = [_free_port(), _free_port()]
+    ports = [free_port(), free_port()]
     bases = [f"http://127.0.0.1:{p}" for p in ports]
     with (
-        _server(tmp_path, ports[0], pg),
+        running_server(pg, folder=tmp_path, port=ports[0]),
         httpx.Client(base_url=bases[0], timeout=60) as a,
-        _server(tmp_path, ports[1], pg),  # started after the first has set the database up
+        running_server(pg, folder=tmp_path, port=ports[1]),  # started after the first has set the database up
         httpx.Client(base_url=bases[1], timeout=60) as b,
     ):
         r = a.post(
