@@ -43,6 +43,7 @@ from consim.games.fitna.bots_world import (
     column,
     distances,
     odds,
+    rival_weights,
 )
 from consim.games.fitna.content import (
     COUNTRY_LABEL,
@@ -320,7 +321,13 @@ class HeuristicBot:
             mine = _rank(vic.get(self.seat, {}).get("level", "none"))
             theirs = max((_rank(v.get("level", "none")) for s, v in vic.items() if s != self.seat), default=0)
             return 6.0 if mine > theirs else -6.0
-        if name in ("is_activation", "kurdish_activation", "pkk_rebellion", "restriction", "cyber_war"):
+        if name in ("is_activation", "kurdish_activation"):
+            # [25.2, 26.2] a force nobody plays, worth most against a rival far ahead
+            lead = max(
+                rival_weights((view.get("victory") or {}).get("seats", {}), self.seat).values(), default=1.0
+            )
+            return 0.8 + 2.0 * (lead - 1.0)
+        if name in ("pkk_rebellion", "restriction", "cyber_war"):
             return 0.8
         return 0.5
 

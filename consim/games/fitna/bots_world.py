@@ -188,9 +188,11 @@ class World:
         n = t.n_spaces
         value = [0.4 + 0.3 * t.space_vp[s] for s in range(n)]
         victory = (self.view.get("victory") or {}).get("seats", {})
+        rivals = rival_weights(victory, self.me)
         for seat, table in victory.items():
             mine = seat == self.me
             level = table.get("level", "none")
+            theirs = 0.6 * rivals.get(seat, 1.0)
             for key, weight in (("prerequisites", 6.0), ("minor", 3.0), ("major", 2.0), ("decisive", 1.2)):
                 if mine and key != "prerequisites" and _rank(key) <= _rank(level) - 1:
                     weight *= 0.7  # a level already reached still has to be kept
@@ -200,7 +202,7 @@ class World:
                         for name in cond["spaces"]:
                             s = t.space_by_name.get(name)
                             if s is not None:
-                                value[s] += weight if mine else 0.6 * weight
+                                value[s] += weight if mine else theirs * weight
                     elif kind == "control_count" and mine:
                         countries = {self.bot.country_by_label.get(c, -1) for c in cond["countries"]}
                         gap = max(0, int(cond["need"]) - int(cond["have"]))
@@ -332,6 +334,30 @@ class World:
 
 def _rank(level: str) -> int:
     return {"none": 0, "minor": 1, "major": 2, "decisive": 3, "prerequisites": 0}.get(level, 0)
+
+
+#: how much more a rival's objectives count for each victory level it is ahead of the seat
+LEAD_WEIGHT = 0.5
+#: the most a rival's objectives may count, against 1 for a rival level with the seat
+MOST_RIVAL_WEIGHT = 2.5
+
+
+def rival_weights(victory: Mapping[str, Any], me: str) -> dict[str, float]:
+    """[2.3, 31.0] How much the seat cares about each other seat's objectives (1: as much as
+    about any rival's). With three or more seats the table stops the leader: a rival counts
+    more for each victory level it now stands above the seat, and more again if it stands
+    alone at the top. With two seats there is only one rival and nothing to weigh."""
+    levels = {seat: _rank(str(table.get("level", "none"))) for seat, table in victory.items()}
+    if len(levels) < 3 or me not in levels:
+        return {seat: 1.0 for seat in levels if seat != me}
+    out: dict[str, float] = {}
+    for seat, rank in levels.items():
+        if seat == me:
+            continue
+        ahead = max(0, rank - levels[me])
+        alone = rank > 0 and all(r < rank for s, r in levels.items() if s != seat)
+        out[seat] = min(MOST_RIVAL_WEIGHT, 1.0 + LEAD_WEIGHT * ahead + (LEAD_WEIGHT if alone else 0.0))
+    return out
 
 
 #: the distance tables, by the tables they belong to (kept with them, so an id is never reused)

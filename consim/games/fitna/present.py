@@ -228,13 +228,18 @@ def hand_lines(view: View, texts: bool) -> list[str]:
     return out
 
 
+def _dug_in(space: Mapping[str, Any]) -> str:
+    """[19.0] ' entrenched' for a space with an entrenchment (one column to the defender)."""
+    return " entrenched" if space.get("entrenched") else ""
+
+
 def summary_lines(view: View, rows: int = 2) -> list[str]:
     """The seat's stacks (how many units each, which are isolated), then the enemy stacks it
     sees, those facing its own first; ``rows`` lines each at most."""
     if view.get("seat") is None:
         return []
-    own = [f"{s['name']} {stack_brief(s['stack'])}" for s in _own_spaces(view)]
-    foes = [f"{s['name']} {stack_brief(s['stack'], own=False)}" for s in _front(view)]
+    own = [f"{s['name']} {stack_brief(s['stack'])}{_dug_in(s)}" for s in _own_spaces(view)]
+    foes = [f"{s['name']} {stack_brief(s['stack'], own=False)}{_dug_in(s)}" for s in _front(view)]
     out = _pack("Yours: ", own, lines=rows, more=" ('stacks')") if own else ["Yours: no unit on the map."]
     if foes:
         out += _pack("Facing: ", foes, lines=rows, more=" ('stacks')")
@@ -598,13 +603,14 @@ def stacks_lines(view: View, rest: str = "") -> list[str]:
     if own:
         out.append("Your stacks:")
         for s in own:
-            out.extend(_wrap(f"{s['name']}: {stack_text(s['stack'])}", "      ", first="  "))
+            out.extend(_wrap(f"{s['name']}{_dug_in(s)}: {stack_text(s['stack'])}", "      ", first="  "))
     enemies = _front(view) if seat else [s for s in view["spaces"] if s.get("stack")]
     if enemies:
         out.append("Other stacks (what you can see of them, 30.0):" if seat else "Stacks:")
         for s in enemies:
             side = s["stack"]["side"]
-            out.extend(_wrap(f"{s['name']} ({side}): {stack_text(s['stack'])}", "      ", first="  "))
+            where = f"{s['name']} ({side}{', entrenched' if s.get('entrenched') else ''})"
+            out.extend(_wrap(f"{where}: {stack_text(s['stack'])}", "      ", first="  "))
     pools = view.get("pools", {})
     if seat in pools:
         p = pools[seat]

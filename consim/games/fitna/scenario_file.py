@@ -1,12 +1,14 @@
 """A player's own scenario (33.0): one YAML file holding one scenario, written like an entry of
 ``content/scenarios.yaml`` (the same fields, see ``schema.Scenario``), or built from one of
 the game's scenarios with ``based_on: N``: the fields the file gives replace that scenario's,
-whole (a ``setup`` given is the whole set-up), the others are kept.
+whole (a ``setup`` given is the whole set-up, and the scenario's entrenchments, which belong
+to its set-up, go unless the file gives ``entrenched`` too), the others are kept.
 
 ``check(path)`` lists every problem as ``file:line: field: problem``: YAML and field errors,
-unknown spaces and counters (set-up, control, reinforcements, victory conditions), a counter
-used twice, stacking broken at set-up (4.0), enemies stacked together, unknown seats. With no
-problem, ``load(path)`` gives the game's content with this scenario alone in it, playable, for
+unknown spaces and counters (set-up, control, entrenchments, reinforcements, victory
+conditions), a counter used twice, an entrenchment twice or where no unit stands, stacking
+broken at set-up (4.0), enemies stacked together, unknown seats. With no problem,
+``load(path)`` gives the game's content with this scenario alone in it, playable, for
 ``FitnaGame(content=..., scenario=N)``: ``load_game("fitna", scenario_file=path)`` and
 ``consim play fitna --scenario-file path`` go through it.
 """
@@ -75,6 +77,8 @@ def _merged(raw: Any, path: Path, lines: Lines, content: FitnaContent) -> tuple[
             _problem(path, lines, ("based_on",), f"no scenario {base!r} to build on (known: {known})")
         ]
     merged = found[0].model_dump(mode="json")
+    if "setup" in data:
+        merged["entrenched"] = []  # the set-up's entrenchments go with it (give them anew)
     merged.update(data)
     return merged, []
 
@@ -112,6 +116,15 @@ def _references(data: dict[str, Any], path: Path, lines: Lines, content: FitnaCo
         bad_space(("setup", i, "space"), sid, "the set-up")
         if isinstance(cid, str) and cid in counters and isinstance(sid, str) and sid in spaces:
             stacks.setdefault(sid, []).append((i, counters[cid]))
+    # [19.0] entrenchments at set-up: known spaces, one marker each, on a space with units
+    for i, sid in enumerate(_list(data.get("entrenched"))):
+        bad_space(("entrenched", i), sid, "an entrenchment")
+        if not isinstance(sid, str) or sid not in spaces:
+            continue
+        if sid in _list(data.get("entrenched"))[:i]:
+            add(("entrenched", i), f"{space_name[sid]} is entrenched twice (one marker a space, 19.0)")
+        elif sid not in stacks:
+            add(("entrenched", i), f"no unit is set up on {space_name[sid]} to hold its entrenchment (19.0)")
     reinforcements = _dict(data.get("reinforcements"))
     for seat, batches in reinforcements.items():
         if seat not in names:

@@ -639,6 +639,8 @@ class Scenario(_Sourced):
     #: [5.0] spaces a seat controls at the start beyond its countries' empty spaces; "is",
     #: "kdp", "pyd", "pkk" may be used as seat names here for IS and Kurdish control
     control: dict[str, list[str]] = Field(default_factory=dict)
+    #: [19.0] spaces whose units start entrenched (one marker a space, lost with the space)
+    entrenched: list[str] = Field(default_factory=list)
     #: [15.0] each seat's batches of reinforcements, in the order they arrive
     reinforcements: dict[str, list[Batch]] = Field(default_factory=dict)
     #: [14.10] the US / Western supply sources of this scenario
@@ -679,6 +681,11 @@ class Scenario(_Sourced):
     def _us_supply(cls, v: list[str], info: ValidationInfo) -> list[str]:
         return _spaces(v, info)
 
+    @field_validator("entrenched")
+    @classmethod
+    def _entrenched(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        return _spaces(v, info)
+
     @field_validator("control")
     @classmethod
     def _control(cls, v: dict[str, list[str]], info: ValidationInfo) -> dict[str, list[str]]:
@@ -710,6 +717,12 @@ class Scenario(_Sourced):
         for p in self.setup:
             if p.space is not None:
                 stacks.setdefault(p.space, []).append(counters[p.counter])
+        for i, sid in enumerate(self.entrenched):
+            where = f"scenario {self.number}: {sid}"
+            if sid in self.entrenched[:i]:
+                raise ValueError(f"{where} is entrenched twice (one marker a space, 19.0)")
+            if sid not in stacks:
+                raise ValueError(f"{where}: no unit is set up there to hold its entrenchment (19.0)")
         for space, units in stacks.items():
             limit = 4 if all(u.force == "is" for u in units) else 3
             if len(units) > limit:

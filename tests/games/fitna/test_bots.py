@@ -4,6 +4,7 @@ seed, reads the CRT right and keeps its Joker for the end (34.0)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 
@@ -11,6 +12,7 @@ import pytest
 
 from consim.bots.driver import bots_for, play_out
 from consim.games.fitna.bots import HeuristicBot, attack_outcome, odds
+from consim.games.fitna.bots_world import World, rival_weights
 from consim.games.fitna.content import playable_scenarios
 from consim.games.fitna.game import FitnaGame
 
@@ -140,3 +142,23 @@ def test_the_bot_offers_card_exchanges_only_to_partners() -> None:
     state = two.new_game(0)
     play_out(state, bots_for(two, "heuristic", 0))
     assert not any("proposes a card exchange" in e.text for e in state.log)
+
+
+def test_the_table_stops_the_leader() -> None:
+    """[2.3, 31.0] With three or more seats a bot weighs a rival's objectives by how far that
+    rival is ahead of it: once Iraq stands alone at a decisive level, Syria's bot values the
+    cities Iraq needs more, and an IS activation (25.2) is worth more to it; with two seats
+    there is one rival and nothing to weigh."""
+    game = FitnaGame(scenario=2)
+    st = game.new_game(0)
+    bot = HeuristicBot(game, "Syria", 0)
+    even = st.view("Syria")
+    ahead = copy.deepcopy(dict(even))
+    ahead["victory"]["seats"]["Iraq"]["level"] = "decisive"
+    tikrit = bot.t.space_by_name["Tikrit"]  # Iraq's minor level
+    assert World(bot, ahead).value[tikrit] > World(bot, even).value[tikrit]
+    assert bot._handler_value(ahead, "is_activation") > bot._handler_value(even, "is_activation")
+    weights = rival_weights(ahead["victory"]["seats"], "Syria")
+    assert weights["Iraq"] > weights["Rebels"] == 1.0
+    two = {"Israel": {"level": "decisive"}, "Syria": {"level": "none"}}
+    assert rival_weights(two, "Syria") == {"Israel": 1.0}

@@ -57,7 +57,8 @@ def test_control_entrenchments_and_isolated_units_are_drawn() -> None:
     view = st.view("Rebels")
     svg = board_for(view)
     root = ET.fromstring(svg)
-    assert len([r for r in root.iter(f"{NS}rect") if r.get("class") == "entrenchment"]) == 2  # + the key
+    # Damascus, the rebels' three strongholds entrenched at set-up (19.0), and the key
+    assert len([r for r in root.iter(f"{NS}rect") if r.get("class") == "entrenchment"]) == 5
     assert "Tawhid Bde 3-3-3 (isolated)" in texts(svg)
     syria = next(g for g in root.iter(f"{NS}g") if g.get("id") == "space-damascus")
     box = [r for r in syria.iter(f"{NS}rect") if r.get("fill", "").startswith("#")]

@@ -149,7 +149,7 @@ def test_map_command_shows_a_space_and_its_neighbourhood() -> None:
     assert "held by Syria" in lines[0]
     text = "\n".join(lines)
     assert "Stack (Syria): 2 units (2 Syria)." in text  # 30.0: forces only
-    assert "Neighbours:" in text and "Azaz (Syria) held by you" in text
+    assert "Neighbours:" in text and "Azaz (Syria, entrenched) held by you" in text
     assert "out of supply here" in text or "in supply here" in text
     mine = "\n".join(command("map", st.view("Syria"), "Aleppo"))
     assert "46 SF Regt" in mine  # the seat's own units by name
@@ -246,3 +246,14 @@ def test_packed_lists_keep_to_80_columns_whole() -> None:
             shown = sum(line.count(",") + 1 for line in lines) - sum(line.endswith(",") for line in lines)
             counted = re.search(r"\+(\d+) more", lines[-1])
             assert (shown - 1 + int(counted.group(1)) if counted else shown) == count, lines
+
+
+def test_entrenchments_are_named_where_stacks_are_listed() -> None:
+    """[19.0] An entrenchment shifts an offensive one column: the stack list and the board's
+    summary say which stacks have one (scenario 1's rebel strongholds start entrenched)."""
+    view = FitnaGame(scenario=1).new_game(4).view("Syria")
+    stacks = "\n".join(command("stacks", view))
+    assert "Idlib (Rebels, entrenched): 3 units" in stacks
+    assert "Qusayr (Rebels): 1 unit" in stacks
+    facing = " ".join(line for line in present.summary_lines(view, rows=5) if line.strip())
+    assert "Idlib 3 Al Sham+FSA entrenched" in facing and "Qusayr 1 FSA," in facing

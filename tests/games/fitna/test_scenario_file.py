@@ -144,3 +144,17 @@ def test_the_web_server_neither_offers_nor_accepts_a_file() -> None:
     with pytest.raises(service.ServerError, match="command line only"):
         svc.game("fitna", {"scenario_file": str(EXAMPLE)})
     assert svc.game("fitna", {"scenario": 1, "scenario_file": ""}).options["scenario"] == 1
+
+
+def test_entrenchments_at_set_up(tmp_path: Path) -> None:
+    """[19.0] A known space, one marker each, and units set up there to hold it."""
+    path = write(tmp_path, HEAD + "entrenched:\n  - damascus\n  - damascus\n  - gotham\n  - tabqa\n")
+    assert check(path) == [
+        f"{path}:6: entrenched.1: Damascus is entrenched twice (one marker a space, 19.0)",
+        f"{path}:7: entrenched.2: an entrenchment names unknown space 'gotham'",
+        f"{path}:8: entrenched.3: no unit is set up on Tabqa to hold its entrenchment (19.0)",
+    ]
+    sound = write(tmp_path, HEAD + "entrenched: [damascus]\n")
+    assert check(sound) == []
+    st = consim.load_game("fitna", scenario_file=str(sound)).new_game(0)
+    assert [s["name"] for s in st.view("Syria")["spaces"] if s.get("entrenched")] == ["Damascus"]

@@ -1007,3 +1007,31 @@ def test_the_loader_refuses_enemies_stacked_together(world: World, tmp_path: Pat
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     with pytest.raises(ContentError, match="enemy units stacked on mount_lebanon"):
         load_model(path, ScenariosFile, {"counter_records": world.unit, "spaces": set(world.space)})
+
+
+def test_the_loader_refuses_an_entrenchment_without_units(world: World, tmp_path: Path) -> None:
+    """[19.0] An entrenchment shelters units: a scenario may start one only where it sets units
+    up, and one marker a space."""
+    path = tmp_path / "scenarios.yaml"
+    context = {"counter_records": world.unit, "spaces": set(world.space)}
+    for entrenched, problem in (
+        (["idlib", "tabqa"], "tabqa: no unit is set up there"),
+        (["idlib", "idlib"], "idlib is entrenched twice"),
+    ):
+        data = copy.deepcopy(_raw())
+        next(s for s in data["scenarios"] if s["number"] == 1)["entrenched"] = entrenched
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        with pytest.raises(ContentError, match=problem):
+            load_model(path, ScenariosFile, context)
+
+
+def test_scenario_1_the_rebel_strongholds_start_entrenched() -> None:
+    """[19.0] Idlib, Azaz and the Ghouta start with an entrenchment: an offensive there takes
+    one column more to the left, and the marker is lost with the space."""
+    from consim.games.fitna.game import FitnaGame
+
+    st = FitnaGame(scenario=1).new_game(0)
+    spaces = {s["name"]: s for s in st.view("Syria")["spaces"]}
+    dug_in = sorted(name for name, s in spaces.items() if s.get("entrenched"))
+    assert dug_in == ["Azaz", "East Ghouta", "Idlib"]
+    assert all(spaces[name]["control"] == "Rebels" for name in dug_in)

@@ -73,12 +73,13 @@ def set_up(st: FitnaState) -> None:
     for s in t.out_of_play:
         control[s] = t.NEUTRAL
     removed = [c for c in range(t.n_cards) if c not in t.deck]
+    dug_in = {t.space_by_id[sid] for sid in sc.entrenched}
     st.data = FitnaData(
         turn=0,
         tension=sc.tension,
         units=units,
         control=control,
-        entrenched=[False] * n,
+        entrenched=[s in dug_in for s in range(n)],  # [19.0] the scenario's entrenchments
         known=[0] * n,
         asset_pile=[c for c in t.deck if t.card_asset[c] and not t.card_ht[c]],
         event_pile=[c for c in t.deck if not t.card_asset[c] and not t.card_ht[c]],
