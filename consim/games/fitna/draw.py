@@ -94,7 +94,7 @@ def stack_lines(stack: Mapping[str, Any]) -> list[StackLine]:
         return [_unit_line(u) for u in stack["units"]]
     lines: list[StackLine] = []
     for force, n in stack.get("forces", {}).items():
-        lines.append(f"{n} {force}" + (" units" if force == "IS" else ""))
+        lines.append(f"{n} {force}" + ((" unit" if n == 1 else " units") if force == "IS" else ""))
     iso = stack.get("isolated", 0)
     if iso:
         lines.append((f"{iso} isolated", _ISOLATED))

@@ -76,6 +76,8 @@ def test_is_counters_are_face_down_in_the_picture() -> None:
         words = texts(board_for(st.view(seat)))
         assert "2 IS units" in words
         assert not any("Kirkuk" in w and "IS" in w for w in words)
+    words = texts(board_for(FitnaGame(scenario=2).new_game(1).view("Iraq")))
+    assert "1 IS unit" in words and "1 IS units" not in words
 
 
 def test_no_hidden_information_reaches_a_seats_picture() -> None:
