@@ -117,11 +117,12 @@ def _references(data: dict[str, Any], path: Path, lines: Lines, content: FitnaCo
         if isinstance(cid, str) and cid in counters and isinstance(sid, str) and sid in spaces:
             stacks.setdefault(sid, []).append((i, counters[cid]))
     # [19.0] entrenchments at set-up: known spaces, one marker each, on a space with units
-    for i, sid in enumerate(_list(data.get("entrenched"))):
+    dug_in = _list(data.get("entrenched"))
+    for i, sid in enumerate(dug_in):
         bad_space(("entrenched", i), sid, "an entrenchment")
         if not isinstance(sid, str) or sid not in spaces:
             continue
-        if sid in _list(data.get("entrenched"))[:i]:
+        if sid in dug_in[:i]:
             add(("entrenched", i), f"{space_name[sid]} is entrenched twice (one marker a space, 19.0)")
         elif sid not in stacks:
             add(("entrenched", i), f"no unit is set up on {space_name[sid]} to hold its entrenchment (19.0)")
