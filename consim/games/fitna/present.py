@@ -55,11 +55,10 @@ from consim.games.fitna.present_words import (
     find_card,
     find_space,
     fit,
-    listing,
     stack_brief,
     stack_text,
 )
-from consim.games.fitna.rules import possessive
+from consim.games.fitna.rules import listing, possessive
 from consim.games.fitna.svg import space_features
 
 #: what ``help`` shows as typed examples from this game

@@ -75,13 +75,6 @@ def fit(text: str, width: int = WIDTH) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
-def listing(items: Sequence[str], word: str = "and") -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 

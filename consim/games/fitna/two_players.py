@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from consim.core.errors import OptionError
+from consim.games.fitna.rules import listing
 from consim.games.fitna.schema import Batch, Scenario, SeatDef, SeatVictory
 
 
@@ -40,7 +41,7 @@ def two_player_version(sc: Scenario) -> Scenario:
                 special_jokers=_union(j for s in parts for j in s.special_jokers),
                 free_ops_turn1=min(16, sum(s.free_ops_turn1 for s in parts)),
                 reconstructed=["jokers", "free_ops_turn1"],
-                note=f"{p.name} plays {_and(p.seats)} (31.0). {p.note}".strip(),
+                note=f"{p.name} plays {listing(p.seats)} (31.0). {p.note}".strip(),
             )
         )
     control: dict[str, list[str]] = {}
@@ -62,7 +63,7 @@ def two_player_version(sc: Scenario) -> Scenario:
         if merged:
             reinforcements[p.name] = merged
     order = list(dict.fromkeys(rename[x] for x in sc.initiative))
-    rule = "Two players (31.0): " + "; ".join(f"{p.name} plays {_and(p.seats)}" for p in sc.two_players)
+    rule = "Two players (31.0): " + "; ".join(f"{p.name} plays {listing(p.seats)}" for p in sc.two_players)
     rule += ". A player wins a level only if each of his seats reaches it."
     return sc.model_copy(
         update={
@@ -109,10 +110,6 @@ def _victory(v: SeatVictory, rename: dict[str, str]) -> SeatVictory:
 
 def _union(items: Any) -> list[Any]:
     return list(dict.fromkeys(items))
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 __all__ = ["two_player_version"]

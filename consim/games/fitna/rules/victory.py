@@ -22,7 +22,7 @@ from consim.games.fitna.content import (
     HoldUnits,
     VPMargin,
 )
-from consim.games.fitna.rules import R_VICTORY, R_VP
+from consim.games.fitna.rules import R_VICTORY, R_VP, listing
 from consim.games.fitna.state import FitnaState
 
 LEVELS = ("none", "minor", "major", "decisive")
@@ -207,7 +207,7 @@ def judge(st: FitnaState) -> dict[str, Any]:
         sentence = "; ".join(f"{s} wins a {levels[s]} victory" for s in winners) + "."
         losers = [s for s in t.seats if s not in winners]
         if points and len(t.seats) > 2:  # [31.1] with two players the loser goes without saying
-            sentence = sentence[:-1] + f"; {_and(losers)} lose{'s' if len(losers) == 1 else ''}."
+            sentence = sentence[:-1] + f"; {listing(losers)} lose{'s' if len(losers) == 1 else ''}."
     elif points:
         sentence = "Nobody wins: a stalemate."
         if len(t.seats) > 2:
@@ -235,10 +235,6 @@ def results_word(level: str, points: bool, anyone_won: bool) -> str:
     if points:
         return "defeat" if anyone_won else "stalemate"
     return "no victory"
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(slots=True)
