@@ -37,6 +37,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from consim.core.game import Outcome
+from consim.core.words import listing
 from consim.games.fitna.content import COUNTRY_LABEL, FORCE_LABEL, Card
 from consim.games.fitna.present_words import (
     WIDTH,
@@ -58,7 +59,7 @@ from consim.games.fitna.present_words import (
     stack_brief,
     stack_text,
 )
-from consim.games.fitna.rules import listing, possessive
+from consim.games.fitna.rules import possessive
 from consim.games.fitna.svg import space_features
 
 #: what ``help`` shows as typed examples from this game

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from consim.core.errors import OptionError
-from consim.games.fitna.rules import listing
+from consim.core.words import listing
 from consim.games.fitna.schema import Batch, Scenario, SeatDef, SeatVictory
 
 

@@ -19,8 +19,6 @@
 Rule numbers are the second edition's (``fitna-rules-second-edition.md``).
 """
 
-from collections.abc import Sequence
-
 R_STACKING = "4.0"
 R_CONTROL = "5.0"
 R_SETUP = "6.0"
@@ -87,14 +85,6 @@ R_VP = "31.1"
 
 #: [8.0, 12.1 step 7] cards in a hand after Adjust Cards
 HAND_SIZE = 4
-
-
-def listing(items: Sequence[str], word: str = "and") -> str:
-    """Names in a sentence: "Idlib", "Idlib and Azaz", "Idlib, Azaz and East Ghouta"."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
 def possessive(name: str) -> str:

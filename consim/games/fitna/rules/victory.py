@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from consim.core.flow import Frame
+from consim.core.words import listing
 from consim.games.fitna.board import supply_net
 from consim.games.fitna.content import (
     FORCES,
@@ -22,7 +23,7 @@ from consim.games.fitna.content import (
     HoldUnits,
     VPMargin,
 )
-from consim.games.fitna.rules import R_VICTORY, R_VP, listing
+from consim.games.fitna.rules import R_VICTORY, R_VP
 from consim.games.fitna.state import FitnaState
 
 LEVELS = ("none", "minor", "major", "decisive")
