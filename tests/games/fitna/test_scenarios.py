@@ -1026,8 +1026,8 @@ def test_the_loader_refuses_an_entrenchment_without_units(world: World, tmp_path
 
 
 def test_scenario_1_the_rebel_strongholds_start_entrenched() -> None:
-    """[19.0] Idlib, Azaz and the Ghouta start with an entrenchment: an offensive there takes
-    one column more to the left, and the marker is lost with the space."""
+    """[19.0] Idlib, Azaz and the Ghouta start with an entrenchment, which the view shows and
+    the log says at set-up."""
     from consim.games.fitna.game import FitnaGame
 
     st = FitnaGame(scenario=1).new_game(0)
@@ -1035,3 +1035,6 @@ def test_scenario_1_the_rebel_strongholds_start_entrenched() -> None:
     dug_in = sorted(name for name, s in spaces.items() if s.get("entrenched"))
     assert dug_in == ["Azaz", "East Ghouta", "Idlib"]
     assert all(spaces[name]["control"] == "Rebels" for name in dug_in)
+    said = [e for e in st.log if e.text.startswith("Entrenched at the start")]
+    expected = ("Entrenched at the start: Azaz, East Ghouta and Idlib.", "19.0")
+    assert [(e.text, e.rule) for e in said] == [expected]

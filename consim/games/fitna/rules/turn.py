@@ -9,10 +9,12 @@ from typing import Any, Literal
 
 from consim.core.action import Action
 from consim.core.flow import Frame
+from consim.core.words import listing
 from consim.games.fitna.board import traces_supply
 from consim.games.fitna.rules import (
     HAND_SIZE,
     R_ASSAULT,
+    R_ENTRENCH,
     R_EVENTS,
     R_INITIATIVE,
     R_SEQUENCE,
@@ -31,6 +33,8 @@ from consim.games.fitna.rules.common import (
     draw_card,
     joker_window,
     push_levels,
+    refs_space,
+    sname,
 )
 from consim.games.fitna.state import ActiveEffect, Card, FitnaData, FitnaState, Seat, Unit
 
@@ -103,11 +107,16 @@ def set_up(st: FitnaState) -> None:
     )
     if removed:
         st.emit(
-            f"{len(removed)} cards are withdrawn before play: "
+            (f"{len(removed)} cards are" if len(removed) > 1 else "1 card is")
+            + " withdrawn before play: "
             + ", ".join(t.card_label[c] for c in removed)
             + ".",
             R_EVENTS,
         )
+    if dug_in:
+        dug = sorted(dug_in, key=lambda s: sname(st, s))
+        names = listing([sname(st, s) for s in dug])
+        st.emit(f"Entrenched at the start: {names}.", R_ENTRENCH, refs=refs_space(st, *dug))
     st.push(Campaign())
     # [23.3, 26.7] upheavals some scenarios begin with, carried out by their handlers
     for flag, handler, what in (
