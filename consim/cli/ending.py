@@ -21,13 +21,7 @@ from rich.table import Table
 from consim.cli.render import render_outcome
 from consim.cli.screen import plain
 from consim.core.game import Outcome
-
-
-def _names(seats: Sequence[str]) -> str:
-    seats = list(seats)
-    if len(seats) <= 1:
-        return "".join(seats)
-    return ", ".join(seats[:-1]) + " and " + seats[-1]
+from consim.core.words import listing
 
 
 def winners_line(winners: Sequence[str], what: str = "") -> str:
@@ -37,7 +31,7 @@ def winners_line(winners: Sequence[str], what: str = "") -> str:
         return f"Nobody wins{of}."
     if len(winners) == 1:
         return f"{winners[0]} wins{of}."
-    return f"{_names(winners)} win{of} together."
+    return f"{listing(winners)} win{of} together."
 
 
 def _score(value: float) -> str:

@@ -72,6 +72,7 @@ def game_examples(game_id: str) -> list[str]:
 
 # -- the end of a game ------------------------------------------------------------------------
 
+
 def render_outcome(
     game_id: str, outcome: Outcome, view: Mapping[str, Any] | None = None
 ) -> RenderableType | None:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from consim.core.errors import RestoreError
 from consim.core.game import Game, Outcome
+from consim.core.words import listing
 from consim.games.baghdad.board import control_map, goal_progress, pool, victory_score, zones_controlled
 from consim.games.baghdad.content import BaghdadContent, BaghdadOptions, build_tables
 from consim.games.baghdad.rules import (
@@ -220,7 +221,7 @@ def _ended(st: BaghdadState, res: Result) -> str:
             f"at the end of that turn: a stalemate, in which, with {t.n} players, {who}."
         )
     met = [f"{f} met its {res.how[f]} condition" for f in res.winners]
-    listed = ", ".join(met[:-1]) + " and " + met[-1] if len(met) > 1 else met[0]
+    listed = listing(met)
     together = ": they win together" if len(met) > 1 else ""
     return f"At the end of turn {turn} (its Civic Action Phase done), {listed}{together}."
 

@@ -34,6 +34,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from consim.core.game import Outcome
+from consim.core.words import listing
 from consim.games.baghdad.content import ArmsBazaarCard, BaghdadContent, Zone, default_content
 
 View = Mapping[str, Any]
@@ -122,13 +123,6 @@ def _wrap(text: str, indent: str = "", first: str | None = None, width: int = WI
         subsequent_indent=indent,
         break_on_hyphens=False,
     ) or [indent]
-
-
-def _listing(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def zone_name(zid: str) -> str:
@@ -391,7 +385,7 @@ def business_lines(view: View) -> list[str]:
         stage = {"build": "being written", "respond": "awaiting answers", "fulfil": "awaiting cards"}[
             deal["stage"]
         ]
-        out.append(f"Offer from {deal['from']} to {_listing(deal['to'])} ({stage}).")
+        out.append(f"Offer from {deal['from']} to {listing(deal['to'])} ({stage}).")
         if "terms" in deal:
             out.extend(_wrap(deal["terms"], "    ", first="  Terms: "))
     if view.get("truces") and view["phase"] in ("coalition", "action"):
@@ -433,7 +427,7 @@ def _pending_lines(view: View, p: Mapping[str, Any]) -> list[str]:
     if kind == "window":
         waiting = ["you" if w == seat else w for w in p["waiting"]]
         what = _WINDOWS.get(p["timing"], "a card")
-        return _wrap(f"Now {what} may be played; waiting on {_listing(waiting)}.", "    ", first="")
+        return _wrap(f"Now {what} may be played; waiting on {listing(waiting)}.", "    ", first="")
     if kind == "infowar":
         return [f"{p['seat']} may play InfoWar on its gain of {p['amount']} PP."]
     if kind == "discard":
@@ -514,7 +508,7 @@ def battle_lines(view: View) -> list[str]:
     if c.get("totals"):
         t = c["totals"]
         hit = [f for f, n in (c.get("neutralized") or {}).items() if n]
-        lost = f" ({_listing(hit)}'s Command Neutralized)" if hit else ""
+        lost = f" ({listing(hit)}'s Command Neutralized)" if hit else ""
         out.append(f"  Totals: {a} {t[a]}, {b} {t[b]}{lost}; {c['winner']} wins.")
     if seat in (a, b) and "hand" in view:
         timing = (view.get("pending") or {}).get("timing")

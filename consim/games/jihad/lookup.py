@@ -25,8 +25,9 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from consim.core.words import listing
 from consim.games.jihad.content import JihadContent, RoseEntry, load_default_content
-from consim.games.jihad.words import event_words, listing, rose_words
+from consim.games.jihad.words import event_words, rose_words
 
 View = Mapping[str, Any]
 WIDTH = 80

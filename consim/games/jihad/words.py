@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from consim.core.words import listing
 from consim.games.jihad.content import (
     PATH_ORDER,
     ArmyAdvance,
@@ -82,13 +83,6 @@ EVENT_TITLE = {
 def event_title(effect: Effect) -> str:
     """An event's printed label, or a plain name for one printed without a label."""
     return effect.label or EVENT_TITLE.get(effect.type, effect.type.replace("_", " ").capitalize())
-
-
-def listing(items: list[str], last: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def land(c: JihadContent, land_id: str) -> str:
