@@ -49,7 +49,6 @@ from consim.games.fitna.present_words import (
     _own_spaces,
     _pack,
     _plural,
-    _scenario,
     _spaces_by_name,
     _who,
     _wrap,
@@ -88,7 +87,7 @@ def tension_words(view: View, short: int = 0) -> str:
     ``short`` 1 and 2 say it in fewer words (2: the great powers unnamed)."""
     t = int(view["tension"])
     done = set(view.get("levels_done", ()))
-    sc = _scenario(view)
+    russia = view["scenario"].get("russia_at_tension_10")
     batch = "a batch each" if short == 0 else "batches"
     bits = []
     if t < 5:
@@ -100,11 +99,11 @@ def tension_words(view: View, short: int = 0) -> str:
         powers = []
         if who:
             powers.append(f"US to {listing(who)}")
-        if sc is not None and sc.russia_at_tension_10:
-            powers.append(f"Russia to {sc.russia_at_tension_10}")
+        if russia:
+            powers.append(f"Russia to {russia}")
         if short == 2 and powers:
             names = listing(["US" if p.startswith("US") else "Russia" for p in powers])
-            bits.append(f"10: {names} come in, batches")
+            bits.append(f"10: {names} come{'s' if len(powers) == 1 else ''} in, batches")
         else:
             bits.append("10: " + ", ".join([*powers, "batches"]))
     return "; ".join(bits)
@@ -270,7 +269,10 @@ def condition_words(cond: Mapping[str, Any], short: bool = False) -> str:
         return f"hold {cond['need']} spaces of {where} ({cond['have']} now)"
     if kind == "deny":
         by = {"is": "IS", "kurds": "the Kurds"}.get(str(cond["by"]).casefold(), str(cond["by"]))
-        return f"{by} holds none of {listing(cond['spaces'])}"
+        spaces = cond["spaces"]
+        if len(spaces) == 1:
+            return f"{spaces[0]} not held by {by}"
+        return f"none of {listing(spaces)} held by {by}"
     if kind == "hold_units":
         forces = listing(cond["forces"], "or")
         return f"{cond['need']} {forces} units on the map ({cond['have']} now)"
@@ -281,7 +283,11 @@ def condition_words(cond: Mapping[str, Any], short: bool = False) -> str:
         frm = COUNTRY_LABEL.get(str(params.get("from")), str(params.get("from")))
         to = str(params.get("to"))
         to = "the Mediterranean" if to == "mediterranean" else COUNTRY_LABEL.get(to, to)
-        return f"a supplied line from {frm} to {to}"
+        line = f"supplied line from {frm} to {to}"
+        # [31.1] negate: the condition holds when there is no such line (Israel cutting Iran's)
+        if params.get("by"):
+            return f"{params['by']} {'without' if params.get('negate') else 'with'} a {line}"
+        return f"{'no' if params.get('negate') else 'a'} {line}"
     return str(cond.get("name", "a special condition")).replace("_", " ")
 
 
@@ -629,19 +635,17 @@ def stacks_command(view: View, rest: str) -> RenderableType:
 def scenario_lines(view: View, rest: str = "") -> list[str]:
     """[32.0] The scenario: briefing, seats, special rules and victory levels with progress."""
     sc = view["scenario"]
-    record = _scenario(view)
+    free_ops = sc.get("free_ops_turn1", {})
     dates = f" ({sc['dates']})" if sc.get("dates") else ""
-    out = [f"Scenario {sc['number']}: {sc['title']}{dates}, {sc['turns']} turns."]
+    out = _wrap(f"Scenario {sc['number']}: {sc['title']}{dates}, {sc['turns']} turns.", "  ", first="")
     out.extend(_wrap(sc["briefing"], "  ", first="  "))
     order = view.get("order", [])
     out.append(f"Order of play: {', '.join(order)}.")
     for seat in view["seats"]:
         forces = listing(view.get("forces", {}).get(seat, []))
         extra = []
-        if record is not None:
-            sd = next(x for x in record.seats if x.name == seat)
-            if sd.free_ops_turn1:
-                extra.append(f"{sd.free_ops_turn1} free OPs on turn 1")
+        if free_ops.get(seat):
+            extra.append(f"{free_ops[seat]} free OPs on turn 1")
         you = " (you)" if seat == view.get("seat") else ""
         tail = f"; {', '.join(extra)}" if extra else ""
         out.extend(_wrap(f"{seat}{you}: {forces}{tail}.", "    ", first="  "))
@@ -665,7 +669,8 @@ def goal_lines(view: View) -> list[str]:
         you = " (you)" if seat == view.get("seat") else ""
         level = v["level"] if v["level"] != "none" else "no"
         bonus = f", {', '.join(v['bonuses'])}" if v.get("bonuses") else ""
-        out.append(f"{seat}{you}: {level} victory if the game ended now ({v['vp']} VP{bonus}).")
+        now = f"{seat}{you}: {level} victory if the game ended now ({v['vp']} VP{bonus})."
+        out.extend(_wrap(now, "  ", first=""))
         for key in ("prerequisites", "minor", "major", "decisive"):
             conds = v.get(key)
             if not conds:

@@ -12,7 +12,6 @@ from typing import Any
 from consim.games.fitna.content import (
     Card,
     FitnaContent,
-    Scenario,
     Space,
     default_content,
 )
@@ -42,14 +41,6 @@ def _neighbours() -> dict[str, list[str]]:
         out[by_id[a]].append(by_id[b])
         out[by_id[b]].append(by_id[a])
     return {k: sorted(v) for k, v in out.items()}
-
-
-def _scenario(view: View) -> Scenario | None:
-    number = (view.get("scenario") or {}).get("number")
-    for sc in _c().scenarios.scenarios:
-        if sc.number == number:
-            return sc
-    return None
 
 
 def _wrap(text: str, indent: str = "", first: str | None = None, width: int = WIDTH) -> list[str]:

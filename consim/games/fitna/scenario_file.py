@@ -157,16 +157,28 @@ def _references(data: dict[str, Any], path: Path, lines: Lines, content: FitnaCo
         for k, sid in enumerate(_list(ids)):
             bad_space(("control", who, k), sid, "the control list")
     # [31.0] the victory conditions
-    victory = _list(data.get("victory"))
-    for i, v in enumerate(victory):
+    tables: list[tuple[tuple[Any, ...], Any]] = [
+        (("victory", i), v) for i, v in enumerate(_list(data.get("victory")))
+    ]
+    # [31.0] and those of the two-player version, each for one of its player's seats
+    for n, player in enumerate(_list(data.get("two_players"))):
+        for i, v in enumerate(_list(_dict(player).get("victory"))):
+            tables.append((("two_players", n, "victory", i), v))
+            seat = v.get("seat") if isinstance(v, dict) else None
+            if seat in names and seat not in _list(player.get("seats")):
+                add(
+                    ("two_players", n, "victory", i, "seat"),
+                    f"a two-player table for {seat!r}, not one of this player's seats (31.0)",
+                )
+    for at, v in tables:
         if not isinstance(v, dict):
             continue
         if v.get("seat") not in names:
-            add(("victory", i, "seat"), f"victory for unknown seat {v.get('seat')!r}")
+            add((*at, "seat"), f"victory for unknown seat {v.get('seat')!r}")
         for key in LEVEL_KEYS:
             for j, cond in enumerate(_list(v.get(key))):
                 for k, sid in enumerate(_list(_dict(cond).get("spaces"))):
-                    bad_space(("victory", i, key, j, "spaces", k), sid, f"a {key} victory condition")
+                    bad_space((*at, key, j, "spaces", k), sid, f"a {key} victory condition")
     return out
 
 

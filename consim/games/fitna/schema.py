@@ -592,6 +592,11 @@ class TwoPlayerSeat(_Sourced):
 
     name: str = Field(pattern=r"^[A-Z][A-Za-z ]*$")
     seats: list[str] = Field(min_length=1)
+    #: victory tables of this version only, each replacing the scenario's table of one of
+    #: ``seats`` (the scenario's own arrangements for two players, 31.0): where one player
+    #: holds two of three countries, his armies no longer fight each other and the pair
+    #: needs a harder table, or the lone player an easier one
+    victory: list[SeatVictory] = Field(default_factory=list)
 
 
 class EntryBan(_Strict):
@@ -780,6 +785,18 @@ class Scenario(_Sourced):
                 raise ValueError(
                     f"scenario {self.number}: two_players must give every seat to exactly one of two players"
                 )
+            for p in self.two_players:
+                tables = [v.seat for v in p.victory]
+                for seat in tables:
+                    if seat not in p.seats:
+                        raise ValueError(
+                            f"scenario {self.number}: the two-player table for {seat!r} is not one of "
+                            f"{p.name}'s seats (31.0)"
+                        )
+                    if tables.count(seat) > 1:
+                        raise ValueError(
+                            f"scenario {self.number}: {p.name} gives two tables for {seat!r} (31.0)"
+                        )
         return self
 
 

@@ -5,8 +5,10 @@ Each of the two players takes over the seats given to him: their forces, countri
 Special Jokers, turn-1 free OPs (added up), reinforcement batches (his n-th batch joins the
 n-th batch of each seat, so the pace of arrivals stays the scenario's), the spaces they hold,
 the interventions promised to them and their place in the order of play (the first of his
-seats in the scenario's order). Victory stays with each seat's own table: the player's level
-is the lowest his seats reach (31.0: "a player must achieve the same victory level ... for
+seats in the scenario's order). Victory stays with each seat's own table, or the table the
+two-player entry gives that seat for this version (``TwoPlayerSeat.victory``, 31.0's
+"arrangements laid down in the scenario"): the player's level is the lowest his seats reach
+(31.0: "a player must achieve the same victory level ... for
 all the countries he controls"), worked out in ``rules.victory``. The rules that depend on the
 players being one or several (20.0: Russia and Iran stacking together, the Russian player of
 scenarios 10 and 11) follow from the forces' new owner.
@@ -65,6 +67,9 @@ def two_player_version(sc: Scenario) -> Scenario:
     order = list(dict.fromkeys(rename[x] for x in sc.initiative))
     rule = "Two players (31.0): " + "; ".join(f"{p.name} plays {listing(p.seats)}" for p in sc.two_players)
     rule += ". A player wins a level only if each of his seats reaches it."
+    own = {v.seat: v for p in sc.two_players for v in p.victory}
+    if own:
+        rule += f" Victory tables of this version's own: {listing(sorted(own))}."
     return sc.model_copy(
         update={
             "seats": seats,
@@ -77,7 +82,7 @@ def two_player_version(sc: Scenario) -> Scenario:
             "entry_bans": [
                 b.model_copy(update={"open_to": _union(rename[x] for x in b.open_to)}) for b in sc.entry_bans
             ],
-            "victory": [_victory(v, rename) for v in sc.victory],
+            "victory": [_victory(own.get(v.seat, v), rename) for v in sc.victory],
             "special_rules": [*sc.special_rules, rule],
             "two_players": [],
         }

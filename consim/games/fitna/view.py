@@ -128,6 +128,11 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
             "briefing": t.scenario.briefing,
             "special_rules": list(t.scenario.special_rules),
             "us_intervention": [{"trigger": i.trigger, "seat": i.seat} for i in t.scenario.us_intervention],
+            # [28.0] who receives the Russian forces at tension 10 ("" if nobody)
+            "russia_at_tension_10": t.scenario.russia_at_tension_10,
+            # [7.0] the free OPs each seat has on turn 1 (the seats of this game, merged in
+            # a two-player version)
+            "free_ops_turn1": {s.name: s.free_ops_turn1 for s in t.scenario.seats},
         },
         "turn": d.turn,
         "tension": d.tension,

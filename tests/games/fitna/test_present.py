@@ -257,3 +257,46 @@ def test_entrenchments_are_named_where_stacks_are_listed() -> None:
     assert "Qusayr (Rebels): 1 unit" in stacks
     facing = " ".join(line for line in present.summary_lines(view, rows=5) if line.strip())
     assert "Idlib 3 Al Sham+FSA entrenched" in facing and "Qusayr 1 FSA," in facing
+
+
+def test_victory_conditions_read_the_right_way_round() -> None:
+    """[31.0, 31.1] A condition that asks for no Iranian line says so (Israel's decisive level
+    in scenario 10), and one that keeps spaces from a player names him after the spaces (a
+    player's name may be several countries: "Israel and Turkey")."""
+    words = present.condition_words
+    link = {"from": "iran", "to": "mediterranean", "by": "Iran"}
+    assert words({"type": "handler", "name": "link", "params": {**link, "negate": True}}) == (
+        "Iran without a supplied line from Iran to the Mediterranean"
+    )
+    assert words({"type": "handler", "name": "link", "params": {"from": "iran", "to": "mediterranean"}}) == (
+        "a supplied line from Iran to the Mediterranean"
+    )
+    assert words({"type": "deny", "spaces": ["Damascus"], "by": "Israel and Turkey"}) == (
+        "Damascus not held by Israel and Turkey"
+    )
+    assert words({"type": "deny", "spaces": ["Aleppo", "Hama"], "by": "kurds"}) == (
+        "none of Aleppo and Hama held by the Kurds"
+    )
+    view = FitnaGame(scenario=10).new_game(1).view("Israel")
+    decisive = view["victory"]["seats"]["Israel"]["decisive"]
+    assert decisive[-1]["held"] is True  # Iran has no line at the start: that part is met
+
+
+@pytest.mark.parametrize("number", [7, 10])
+def test_the_scenario_command_in_a_two_player_version(number: int) -> None:
+    """[31.0] The two-player version's seats are its players: the scenario screen lists them
+    with their merged free OPs and every table, and Russia at tension 10 goes to a player."""
+    game = FitnaGame(scenario=number, players=2)
+    seat = game.seats[-1]
+    view = game.new_game(2).view(seat)
+    lines = present.scenario_lines(view, "rules")
+    text = "\n".join(lines)
+    assert f"  {seat} (you): " in text and all(line and len(line) <= 80 for line in lines)
+    assert "Victory tables of this version's own:" in " ".join(text.split())
+    record = game.tables.scenario  # type: ignore[attr-defined]
+    for sd in record.seats:
+        if sd.free_ops_turn1:
+            assert f"{sd.free_ops_turn1} free OPs on turn 1" in " ".join(text.split())
+    if record.russia_at_tension_10:
+        assert record.russia_at_tension_10 in game.seats
+        assert view["scenario"]["russia_at_tension_10"] == record.russia_at_tension_10

@@ -158,3 +158,33 @@ def test_entrenchments_at_set_up(tmp_path: Path) -> None:
     assert check(sound) == []
     st = consim.load_game("fitna", scenario_file=str(sound)).new_game(0)
     assert [s["name"] for s in st.view("Syria")["spaces"] if s.get("entrenched")] == ["Damascus"]
+
+
+def test_a_two_player_table_of_the_file(tmp_path: Path) -> None:
+    """[31.0] A two-player version's own table is checked like the scenario's: known spaces,
+    and a seat of the player that gives it."""
+    head = 'based_on: 4\nnumber: 31\ntitle: "Two-player test"\n'
+    table = (
+        "    victory:\n      - seat: {seat}\n        minor: [{{type: control, spaces: [mosul, {space}]}}]\n"
+        "        major: [{{type: control, spaces: [mosul, raqqa]}}]\n"
+        "        decisive: [{{type: control, spaces: [mosul, raqqa, tal_afar]}}]\n"
+    )
+    players = (
+        "two_players:\n  - name: Syria and Iraq\n    seats: [Iraq, Syria]\n{table}"
+        "  - name: Turkey\n    seats: [Turkey]\n"
+    )
+    bad = write(tmp_path, head + players.format(table=table.format(seat="Turkey", space="gotham")))
+    where = "two_players.0.victory.0"
+    assert check(bad) == [
+        f"{bad}:8: {where}.seat: a two-player table for 'Turkey', not one of this player's seats (31.0)",
+        f"{bad}:9: {where}.minor.0.spaces.1: a minor victory condition names unknown space 'gotham'",
+    ]
+    good = write(tmp_path, head + players.format(table=table.format(seat="Iraq", space="raqqa")))
+    assert check(good) == []
+    two = consim.load_game("fitna", scenario_file=str(good), players=2)
+    iraq = next(v for v in two.tables.scenario.victory if v.part == "Iraq")  # type: ignore[attr-defined]
+    assert iraq.seat == "Syria and Iraq" and [c.spaces for c in iraq.minor] == [["mosul", "raqqa"]]
+    assert "Victory tables of this version's own: Iraq." in two.tables.scenario.special_rules[-1]  # type: ignore[attr-defined]
+    # the scenario's own game keeps the scenario's tables
+    four = consim.load_game("fitna", scenario_file=str(good))
+    assert next(v for v in four.tables.scenario.victory if v.seat == "Iraq").minor != iraq.minor  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ import pytest
 
 import consim
 from consim.core.errors import OptionError
+from consim.core.words import listing
 from consim.games.fitna.content import default_content
 from consim.games.fitna.rules.victory import LEVELS, condition_holds, scenario_levels
 from consim.games.fitna.schema import SeatVictory
@@ -116,3 +117,40 @@ def test_a_player_wins_a_level_only_if_each_of_his_seats_reaches_it(number: int)
     # the draws gave tables of one player different levels, and some level was won
     assert any(len(set(k)) > 1 for k in seen), seen
     assert any(LEVELS.index(min(k, key=LEVELS.index)) > 0 for k in seen), seen
+
+
+@pytest.mark.parametrize("number", MULTI)
+def test_a_version_table_replaces_the_seats_table_in_that_version_only(number: int) -> None:
+    """[31.0] "the arrangements laid down in the scenario": a two-player entry may give one of
+    its seats a table of this version's own (the pair of two countries out of three asks for
+    more, the lone player for less); the scenario's own game keeps the scenario's tables."""
+    sc = next(s for s in default_content().scenarios.scenarios if s.number == number)
+    own = {v.seat: v for p in sc.two_players for v in p.victory}
+    two = consim.load_game("fitna", scenario=number, players=2).tables.scenario  # type: ignore[attr-defined]
+
+    def shape(v: SeatVictory) -> list[list[tuple[str, object, object]]]:
+        """The table's conditions, less the seat names a condition's ``by`` is renamed to."""
+        return [
+            [(type(c).__name__, getattr(c, "spaces", None), getattr(c, "count", None)) for c in conds]
+            for conds in (v.prerequisites, v.minor, v.major, v.decisive)
+        ]
+
+    for v in two.victory:
+        expected = own.get(v.part) or next(x for x in sc.victory if x.seat == v.part)
+        assert shape(v) == shape(expected), (number, v.part)
+    if own:
+        said = f"Victory tables of this version's own: {listing(sorted(own))}."
+        assert two.special_rules[-1].endswith(said)
+    full = consim.load_game("fitna", scenario=number).tables.scenario  # type: ignore[attr-defined]
+    assert full.victory == sc.victory
+
+
+def test_a_version_table_must_be_for_a_seat_of_its_player() -> None:
+    sc = next(s for s in default_content().scenarios.scenarios if s.number == 4)
+    data = sc.model_dump(mode="json")
+    data["two_players"][1]["victory"] = [
+        {**next(v for v in data["victory"] if v["seat"] == "Iraq"), "note": "", "reconstructed": []}
+    ]
+    refused = r"the two-player table for 'Iraq' is not one of Turkey's seats \(31\.0\)"
+    with pytest.raises(ValueError, match=refused):
+        type(sc).model_validate(data)
