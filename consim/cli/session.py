@@ -554,7 +554,8 @@ class Session:
         try:
             shown_ = self.commands[word](self.state.view(seat), rest)
         except Exception as exc:  # a game's command must not end the session
-            self.out(plain(f"{word}: {exc}", "red"))
+            why = str(exc) or f"it failed ({type(exc).__name__}), a fault of this program"
+            self.out(plain(f"{word}: {why}; the game goes on.", "red"))
             return
         self.paged(shown_)
 

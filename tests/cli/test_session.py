@@ -192,6 +192,24 @@ def test_a_games_own_commands_and_examples(tmp_path: Path, monkeypatch: pytest.M
     assert "cards asked about '[red]'" in out
 
 
+def test_a_failing_game_command_is_reported_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fault in a game's own screen (an exception with no message of its own) is named in
+    one line, and the game goes on."""
+    from consim.games.iraq import present
+
+    def broken(view: Any, rest: str) -> Text:
+        """a command with a fault"""
+        return Text(next(iter(())))
+
+    fake = types.SimpleNamespace(render=present.render, COMMANDS={"broken": broken}, EXAMPLES=[])
+    monkeypatch.setattr(render, "present_module", lambda game_id: fake)
+    result = play(iraq(), US_ONLY, ["broken", "1", "quit"], tmp_path / "g.json")
+    assert "broken: it failed (StopIteration), a fault of this program; the game goes on." in result.output
+    assert [seat for seat, _ in saved(tmp_path / "g.json").actions].count("US") == 1
+
+
 def test_say_shows_messages_to_the_recipient_at_its_turn(tmp_path: Path) -> None:
     lines = ["", "say insurgent meet me [b]later[/b]", "done", "", "quit"]
     result = play(iraq(), {"US": "human", "Insurgent": "human"}, lines, tmp_path / "g.json")
