@@ -84,7 +84,7 @@ def list_cmd(
         opts.add_column("default")
         opts.add_column("meaning")
         for key, field in cls.Options.model_fields.items():
-            opts.add_row(plain(key), plain(str(field.default)), plain(field.description or ""))
+            opts.add_row(plain(key), plain(_shown_default(field.default)), plain(field.description or ""))
         console.print(opts)
         if "scenario" in cls.Options.model_fields:
             console.print(
@@ -94,6 +94,16 @@ def list_cmd(
             described = game_description(name)
             if described is not None:
                 console.print(described)
+
+
+def _shown_default(value: object) -> str:
+    """An option's default as a player would type it: ``true``/``false``, nothing for an
+    option left unset (never Python's ``None`` or ``True``)."""
+    if value is None:
+        return "not set"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _validate_file(path: Path) -> None:

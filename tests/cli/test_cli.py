@@ -19,6 +19,11 @@ def test_list_shows_games_and_options() -> None:
     assert "iraq" in result.output and "Insurgent" in result.output
     result = runner.invoke(app, ["list", "iraq"])
     assert "two_player_removal" in result.output
+    # defaults as a player types them: no Python None, True or False on screen
+    result = runner.invoke(app, ["list", "fitna"])
+    assert "not set" in result.output and "None" not in result.output
+    result = runner.invoke(app, ["list", "jihad"])
+    assert "false" in result.output and "False" not in result.output
     result = runner.invoke(app, ["list", "chess"])
     assert result.exit_code == 2 and "unknown game" in result.output
 

@@ -78,8 +78,8 @@ class FitnaGame(Game):
         common.TensionLevels,
     )
     status = (
-        "in progress: every rule (4.0-31.1) and card handler; all eleven scenarios playable, each "
-        "of three to six players also by two (31.0); not yet calibrated"
+        "complete: every rule (4.0-31.1) and card handler; all eleven scenarios, each of three to "
+        "six players also by two (31.0); heuristic bots, every scenario calibrated"
     )
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.fitna.bots:HeuristicBot"}
 
