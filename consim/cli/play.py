@@ -97,8 +97,8 @@ def list_cmd(
 
 
 def _shown_default(value: object) -> str:
-    """An option's default as a player would type it: ``true``/``false``, nothing for an
-    option left unset (never Python's ``None`` or ``True``)."""
+    """An option's default as a player would type it: ``true``/``false``, and "not set" for
+    an option left unset (never Python's ``None`` or ``True``)."""
     if value is None:
         return "not set"
     if isinstance(value, bool):

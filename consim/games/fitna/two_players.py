@@ -8,10 +8,10 @@ the interventions promised to them and their place in the order of play (the fir
 seats in the scenario's order). Victory stays with each seat's own table, or the table the
 two-player entry gives that seat for this version (``TwoPlayerSeat.victory``, 31.0's
 "arrangements laid down in the scenario"): the player's level is the lowest his seats reach
-(31.0: "a player must achieve the same victory level ... for
-all the countries he controls"), worked out in ``rules.victory``. The rules that depend on the
-players being one or several (20.0: Russia and Iran stacking together, the Russian player of
-scenarios 10 and 11) follow from the forces' new owner.
+(31.0: "a player must achieve the same victory level ... for all the countries he
+controls"), worked out in ``rules.victory``. The rules that depend on the players being one
+or several (20.0: Russia and Iran stacking together, the Russian player of scenarios 10 and
+11) follow from the forces' new owner.
 """
 
 from __future__ import annotations
