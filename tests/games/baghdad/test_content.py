@@ -612,8 +612,9 @@ def test_arab_street_basics(content: BaghdadContent) -> None:
     assert named == {z.id for z in content.map.zones}
 
 
-def test_arab_street_deck_gives_a_game_of_six_to_eight_turns(content: BaghdadContent) -> None:
-    # [End of Game] the game ends in the turn the deck runs out; target 6-8 turns.
+def test_arab_street_deck_gives_a_game_of_seven_to_nine_turns(content: BaghdadContent) -> None:
+    # [End of Game] the game ends in the turn the deck runs out; the reconstruction aims at
+    # 7-9 turns, 8 on average (PROVENANCE.md; NOTES.md, fifth calibration).
     street = content.arab_street
     stoppers = {c.id for c in street.cards if c.stops_draws}
     lengths = []
@@ -627,8 +628,8 @@ def test_arab_street_deck_gives_a_game_of_six_to_eight_turns(content: BaghdadCon
                 if not deck or deck.pop() in stoppers:
                     break
         lengths.append(turns)
-    assert min(lengths) >= 6 and max(lengths) <= 8
-    assert 6.5 <= statistics.mean(lengths) <= 7.5
+    assert min(lengths) >= 7 and max(lengths) <= 9
+    assert 7.5 <= statistics.mean(lengths) <= 8.5
 
 
 # ============================================================================ provenance
