@@ -35,6 +35,25 @@ Options, in the kind string (``ismcts:iterations=400,seconds=2``) or left at the
 * ``win`` (0.5): the weight of winning against the normalised score in the reward;
 * ``rollout`` (``random``): ``random`` or ``heuristic`` (the game's heuristic bot in every
   seat, slower but better informed).
+
+**Guided search** (``guide=heuristic``) replaces the tree by a search that improves on the
+seat's own heuristic bot (a one-step *rollout* improvement, Bertsekas' rollout algorithm on
+determinizations). The heuristic bot proposes its move; up to ``candidates - 1`` other legal
+moves, drawn at random, compete with it. Each iteration deals one determinization and plays
+every candidate on a copy of it, then on with fresh heuristic bots in every seat, seeded
+alike for all candidates, so that the rewards differ by the move alone. A candidate
+overrules the heuristic's move only if its mean paired difference exceeds ``z`` standard
+errors, on at least four deals; otherwise the heuristic's move stands, so the bot is never
+much worse than its guide and spends its budget where a move can be shown better.
+
+* ``guide`` (``none``): ``none`` (the tree search above) or ``heuristic``;
+* ``horizon`` (``end``): ``end`` plays each candidate to the end of the game and rewards it
+  as above; ``turn`` stops at the end of the turn being played and rewards the seat's
+  :meth:`~consim.core.state.State.standing` less the best other seat's, over the score range
+  (shorter, so many more deals fit the budget, and less noisy where a turn's score is what a
+  decision changes);
+* ``z`` (2.5): the margin, in standard errors, a candidate must clear;
+* ``candidates`` (6): the heuristic's move and at most this many minus one others.
 """
 
 from __future__ import annotations
@@ -54,6 +73,12 @@ if TYPE_CHECKING:
     from consim.bots.base import Bot
     from consim.core.game import Game, State
 
+#: guided search: the fewest deals on which a candidate may overrule the guide's move
+_MIN_DEALS = 4
+#: guided search: the least variance assumed for the paired differences (rewards are fractions
+#: of the score range: this is a thousandth of it, squared)
+_MIN_VARIANCE = 1e-6
+
 #: a function returning a fresh determinization of the searching seat's information
 Determinizer = Callable[[Rng], "State"]
 
@@ -67,6 +92,10 @@ class IsmctsOptions:
     c: float = 0.7
     win: float = 0.5
     rollout: str = "random"
+    guide: str = "none"
+    horizon: str = "end"
+    z: float = 2.5
+    candidates: int = 6
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -79,13 +108,21 @@ class IsmctsOptions:
             raise OptionError("ismcts: win must lie in 0..1")
         if self.rollout not in ("random", "heuristic"):
             raise OptionError("ismcts: rollout is random or heuristic")
+        if self.guide not in ("none", "heuristic"):
+            raise OptionError("ismcts: guide is none or heuristic")
+        if self.horizon not in ("end", "turn"):
+            raise OptionError("ismcts: horizon is end (of the game) or turn (the end of this turn)")
+        if self.z < 0:
+            raise OptionError("ismcts: z must not be negative")
+        if self.candidates < 2:
+            raise OptionError("ismcts: candidates must be at least 2 (the guide's move and another)")
 
 
 def parse_options(text: str) -> IsmctsOptions:
     """``"iterations=400,seconds=0"`` -> :class:`IsmctsOptions` (an empty text: the defaults).
 
-    >>> parse_options("iterations=50,seconds=0")
-    IsmctsOptions(iterations=50, seconds=0.0, c=0.7, win=0.5, rollout='random')
+    >>> parse_options("iterations=50,seconds=0")  # doctest: +ELLIPSIS
+    IsmctsOptions(iterations=50, seconds=0.0, c=0.7, win=0.5, rollout='random', guide='none', ...)
     """
     types = {f.name: f.type for f in fields(IsmctsOptions)}
     given: dict[str, Any] = {}
@@ -133,6 +170,18 @@ class IsmctsBot:
         self._rollout_bots: dict[str, Bot] | None = None
         #: iterations run by the last search (0 when the choice was forced)
         self.last_iterations = 0
+        #: guided search: the seat's own heuristic bot, which sees every decision (some keep
+        #: notes between them) and whose move stands unless the search beats it
+        self._guide: Bot | None = None
+        if self.options.guide == "heuristic":
+            from consim.bots.base import make_bot
+
+            kind = "heuristic" if "heuristic" in game.bots else "random"
+            self._guide = make_bot(game, kind, seat, seed)
+            self.uses_view = self._guide.uses_view
+        #: guided search: how often the last searches kept the guide's move or overruled it
+        self.kept = 0
+        self.overruled = 0
 
     def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
         if len(actions) == 1:
@@ -147,6 +196,8 @@ class IsmctsBot:
     ) -> Action:
         """The action to play among ``actions``, searched on positions ``determinize`` deals."""
         self.last_iterations = 0
+        if self._guide is not None:
+            return self._guided(view, actions, determinize)
         if len(actions) == 1:
             return actions[0]
         opts = self.options
@@ -283,6 +334,92 @@ class IsmctsBot:
             norm = min(1.0, max(0.0, (outcome.scores.get(seat, low) - low) / span))
             out.append((1 - win) * norm + win * (seat in winners))
         return out
+
+    # -- guided search ------------------------------------------------------------------------
+
+    def _guided(
+        self, view: Mapping[str, Any], actions: Sequence[Action], determinize: Determinizer
+    ) -> Action:
+        """The guide's move, unless another candidate does better on the same deals by more
+        than ``z`` standard errors of the paired differences."""
+        assert self._guide is not None
+        first = self._guide.choose(view, actions)
+        if len(actions) == 1:
+            return first
+        opts = self.options
+        others = [a for a in actions if a != first]
+        self._random.shuffle(others)
+        candidates = [first, *others[: opts.candidates - 1]]
+        # per deal, each other candidate's reward minus the guide's move's reward
+        diffs: list[list[float]] = [[] for _ in candidates[1:]]
+        deadline = time.perf_counter() + opts.seconds if opts.seconds > 0 else math.inf
+        for _ in range(opts.iterations):
+            deal = determinize(Rng(self._random.getrandbits(64)))
+            # the same bots' seeds for every candidate: the rewards differ by the move only
+            seed = self._random.getrandbits(31)
+            turn = deal.turn()
+            base = 0.0
+            for i, action in enumerate(candidates):
+                state = deal.clone()
+                state.apply(self.seat, action)
+                reward = self._guided_rollout(state, seed, turn)
+                if i == 0:
+                    base = reward
+                else:
+                    diffs[i - 1].append(reward - base)
+            self.last_iterations += 1
+            if time.perf_counter() > deadline:
+                break
+        choice, lead = first, 0.0
+        for action, d in zip(candidates[1:], diffs, strict=True):
+            n = len(d)
+            if n < _MIN_DEALS:
+                continue
+            mean = sum(d) / n
+            # the variance has a floor, so that a few identical differences are not certainty
+            spread = math.sqrt(max(sum((x - mean) ** 2 for x in d) / (n - 1), _MIN_VARIANCE) / n)
+            if mean > lead and mean - opts.z * spread > 0:
+                choice, lead = action, mean
+        if choice is first:
+            self.kept += 1
+        else:
+            self.overruled += 1
+        return choice
+
+    def _guided_rollout(self, state: State, seed: int, turn: int | None) -> float:
+        """Play on with fresh heuristic bots in every seat, seeded by ``seed``, to the end of the
+        game, or with ``horizon=turn`` to the end of turn ``turn``; this seat's reward: from
+        the outcome at the end (as in the tree search), at a turn's end this seat's score
+        less the best other seat's (its score alone in a solitaire game), over the score
+        range."""
+        from consim.bots.base import make_bot
+
+        kind = "heuristic" if "heuristic" in self.game.bots else "random"
+        bots = {s: make_bot(self.game, kind, s, seed + i) for i, s in enumerate(self._seats)}
+        by_turn = self.options.horizon == "turn" and turn is not None
+        to_act, legal_actions, apply, view = state.to_act, state.legal_actions, state.apply, state.view
+        state_turn = state.turn
+        for _ in range(self._max_steps):
+            seats = to_act()
+            if not seats or (by_turn and state_turn() != turn):
+                break
+            seat = seats[0]
+            bot = bots[seat]
+            legal = legal_actions(seat)
+            apply(
+                seat, bot.choose(view(seat) if bot.uses_view else {}, legal) if len(legal) > 1 else legal[0]
+            )
+        standing = state.standing() if by_turn else None
+        if standing is None:
+            outcome = state.outcome()
+            if outcome is None:
+                return 0.0
+            norm = min(1.0, max(0.0, (outcome.scores.get(self.seat, self._low) - self._low) / self._span))
+            win = self.options.win
+            return (1 - win) * norm + win * (self.seat in outcome.winners)
+        mine = standing.scores[self.seat]
+        rest = [v for s, v in standing.scores.items() if s != self.seat]
+        return (mine - (max(rest) if rest else self._low)) / self._span
 
     def _heuristic_bots(self) -> dict[str, Bot]:
         if self._rollout_bots is None:

@@ -50,9 +50,9 @@ from consim.core.state import (
     _rng,
     _Snapshot,
 )
-from consim.core.values import Conflict, GameOptions, Outcome, Prompt, normal_seed
+from consim.core.values import Conflict, GameOptions, Outcome, Prompt, Standing, normal_seed
 
-__all__ = ["Conflict", "Game", "GameOptions", "Outcome", "Prompt", "State", "normal_seed"]
+__all__ = ["Conflict", "Game", "GameOptions", "Outcome", "Prompt", "Standing", "State", "normal_seed"]
 
 
 class Game(ABC):
@@ -105,6 +105,16 @@ class Game(ABC):
     @abstractmethod
     def _outcome(self, state: Any) -> Outcome | None:
         """The outcome once the game is over."""
+
+    def _turn(self, state: Any) -> int | None:
+        """The number of the turn being played (see :meth:`State.turn`); ``None`` if the game
+        has no turns."""
+        return None
+
+    def _standing(self, state: Any) -> Standing | None:
+        """The turn and every seat's score if the game ended now (see :meth:`State.standing`);
+        ``None`` if the game reports none."""
+        return None
 
     def _check(self, state: Any) -> None:  # noqa: B027 - optional hook
         """Raise ``RestoreError`` if a restored position breaks an invariant the types alone do

@@ -33,7 +33,7 @@ from consim.core.observe import Event, InformationState
 from consim.core.record import Record
 from consim.core.research import CanonicalRng, research_of
 from consim.core.rng import Rng
-from consim.core.values import Outcome, Prompt
+from consim.core.values import Outcome, Prompt, Standing
 from consim.core.version import ENGINE
 
 if TYPE_CHECKING:
@@ -249,6 +249,17 @@ class State:
         if not self.is_over():
             return None
         return self.game._outcome(self)
+
+    def turn(self) -> int | None:
+        """The number of the turn being played, as the game counts turns (``None`` if it has
+        none). Public information: every player sees the turn marker."""
+        return self.game._turn(self)
+
+    def standing(self) -> Standing | None:
+        """The turn being played and each seat's score if the game ended now (``None`` for a
+        game that reports none). It reads the whole position, hidden parts included: a bot
+        may call it only on positions it searches (determinizations), never on the real one."""
+        return self.game._standing(self)
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know, as JSON-ready data; ``None`` is a spectator."""

@@ -36,6 +36,16 @@ class Conflict:
 
 
 @dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a game stands now, for search that stops before the end: the turn being played
+    and each seat's score if the game ended here (higher is better, in the unit of
+    :class:`Outcome`'s ``scores``)."""
+
+    turn: int
+    scores: dict[str, float]
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game.
 

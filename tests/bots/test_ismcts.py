@@ -118,3 +118,91 @@ def test_choose_without_determinizations_is_refused() -> None:
     assert bot.choose({}, one) == one[0]
     with pytest.raises(RuntimeError, match="decide"):
         bot.choose({}, [Action("done"), Action("step")])
+
+
+# -- guided search (guide=heuristic) ----------------------------------------------------------
+
+
+def test_guided_options_are_checked() -> None:
+    opts = parse_options("guide=heuristic,horizon=turn,z=1.5,candidates=4")
+    assert (opts.guide, opts.horizon, opts.z, opts.candidates) == ("heuristic", "turn", 1.5, 4)
+    for bad, word in [
+        ("guide=oracle", "guide"),
+        ("horizon=forever", "horizon"),
+        ("z=-1", "z must"),
+        ("candidates=1", "candidates"),
+    ]:
+        with pytest.raises(OptionError, match=word):
+            parse_options(bad)
+
+
+@pytest.mark.parametrize(("name", "opts"), GAMES)
+def test_guided_search_that_never_overrules_plays_the_heuristic_bot(name: str, opts: dict[str, Any]) -> None:
+    """With a margin no search can clear, the guided bot plays its guide's moves: the same
+    choices as the heuristic bot of the same seed, decision after decision of one game."""
+    game = consim.load_game(name, **opts)
+    seat = game.seats[0]
+    guided = make_bot(game, "ismcts:guide=heuristic,horizon=turn,z=1e9,iterations=4,seconds=0", seat, 8)
+    plain = make_bot(game, "heuristic", seat, 8)
+    assert isinstance(guided, IsmctsBot) and guided.uses_view
+    state = game.new_game(8)
+    others = bots_for(game, "heuristic", 8)
+    compared = 0
+    while state.to_act() and compared < 25:
+        who = state.to_act()[0]
+        legal = state.legal_actions(who)
+        if who == seat:
+            chosen = decide(guided, state, who, legal)
+            assert chosen == plain.choose(state.view(who), legal)
+            compared += len(legal) > 1
+        else:
+            chosen = decide(others[who], state, who, legal)
+        state.apply(who, chosen)
+    assert compared > 0 and guided.overruled == 0 and guided.kept == compared
+
+
+def test_guided_search_overrules_its_guide_when_it_may() -> None:
+    """With no margin at all (z=0), any candidate whose paired mean beats the guide's move is
+    played: over a game some decisions are overruled, all of them legal."""
+    game = consim.load_game("iraq", players=3)
+    state = game.new_game(3)
+    bots = bots_for(game, "heuristic", 3)
+    kind = "ismcts:guide=heuristic,horizon=turn,z=0,iterations=4,seconds=0"
+    bots["Sunni"] = make_bot(game, kind, "Sunni", 3)
+    assert play_out(state, bots) > 0
+    bot = bots["Sunni"]
+    assert isinstance(bot, IsmctsBot) and bot.overruled > 0 and bot.kept > 0
+
+
+@pytest.mark.parametrize(("name", "opts"), GAMES)
+def test_guided_search_is_blind_to_hidden_information(name: str, opts: dict[str, Any]) -> None:
+    game = consim.load_game(name, **opts)
+    perturb = perturber(name)
+    rng = Rng(7)
+    kind = "ismcts:guide=heuristic,horizon=turn,z=0.5,iterations=3,seconds=0"
+    compared = 0
+    for position in _positions(game.new_game(6), 160, 6)[::5][:6]:
+        seat = position.to_act()[0]
+        other, _ = perturb(position, seat, rng, True)
+        legal = position.legal_actions(seat)
+        a = decide(make_bot(game, kind, seat, 3), position, seat, legal)
+        b = decide(make_bot(game, kind, seat, 3), other, seat, legal)
+        assert a == b
+        compared += 1
+    assert compared >= 4
+
+
+@pytest.mark.parametrize(("name", "opts"), GAMES)
+def test_standing_at_the_end_is_the_outcome(name: str, opts: dict[str, Any]) -> None:
+    """``state.standing()`` is the score the game would report if it ended now: at the end it
+    is the outcome's, and its turn is ``state.turn()``."""
+    game = consim.load_game(name, **opts)
+    state = game.new_game(12)
+    start = state.standing()
+    assert start is not None and set(start.scores) == set(game.seats) and start.turn == state.turn()
+    play_out(state, bots_for(game, "random", 12))
+    end = state.standing()
+    outcome = state.outcome()
+    assert end is not None and outcome is not None
+    assert end.scores == outcome.scores
+    assert end.turn == state.turn() >= start.turn

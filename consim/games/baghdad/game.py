@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from consim.core.errors import RestoreError
-from consim.core.game import Game, Outcome
+from consim.core.game import Game, Outcome, Standing
 from consim.core.words import listing
 from consim.games.baghdad.board import control_map, goal_progress, pool, victory_score, zones_controlled
 from consim.games.baghdad.content import BaghdadContent, BaghdadOptions, build_tables
@@ -154,6 +154,15 @@ class BaghdadGame(Game):
             turns=d.turn,
             ending=_ending(res),  # consim simulate counts how games end
         )
+
+    def _turn(self, state: BaghdadState) -> int:
+        return state.data.turn
+
+    def _standing(self, state: BaghdadState) -> Standing:
+        """[Victory Conditions] the turn and each faction's standard-victory score now (PP held
+        plus 10 per zone it controls), the score the outcome reports."""
+        control = control_map(state)
+        return Standing(state.data.turn, {f: float(victory_score(state, f, control)) for f in self.seats})
 
     def _check(self, state: BaghdadState) -> None:
         t = self.tables

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from consim.core.errors import ContentError, OptionError, RestoreError
 from consim.core.flow import Frame
-from consim.core.game import Game, Outcome
+from consim.core.game import Game, Outcome, Standing
 from consim.games.fitna import scenario_file
 from consim.games.fitna.content import (
     FORCES,
@@ -188,6 +188,14 @@ class FitnaGame(Game):
                 "tension": state.data.tension,
             },
         )
+
+    def _turn(self, state: FitnaState) -> int:
+        return state.data.turn
+
+    def _standing(self, state: FitnaState) -> Standing:
+        """[31.0, 31.1] the turn and each seat's score if the game ended now: its victory level
+        (or its VP with the points option), as the outcome counts them."""
+        return Standing(state.data.turn, self._outcome(state).scores)
 
     def _check(self, state: FitnaState) -> None:
         t = self.tables

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from consim.core.errors import RestoreError
-from consim.core.game import Conflict, Game, Outcome
+from consim.core.game import Conflict, Game, Outcome, Standing
 from consim.games.iraq.content import IraqContent, IraqOptions, build_tables
 from consim.games.iraq.rules import MAX_DISCARD, commitment, negotiation, turn
 from consim.games.iraq.rules.commitment import Commitment
@@ -99,6 +99,14 @@ class IraqGame(Game):
                 "fv_by_turn": [dict(h.fv) for h in d.history],
             },
         )
+
+    def _turn(self, state: IraqState) -> int:
+        return state.data.turn
+
+    def _standing(self, state: IraqState) -> Standing:
+        """The turn dealt and the VP so far."""
+        d = state.data
+        return Standing(d.turn, {s: float(d.vp[s]) for s in self.seats})
 
     def _check(self, state: IraqState) -> None:
         t = self.tables

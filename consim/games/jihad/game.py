@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from consim.core.errors import RestoreError
-from consim.core.game import Game, Outcome
+from consim.core.game import Game, Outcome, Standing
 from consim.games.jihad import board
 from consim.games.jihad.content import (
     REFUGEES,
@@ -127,6 +127,14 @@ class JihadGame(Game):
             ending=why,
             turns=state.data.turn,
         )
+
+    def _turn(self, state: JihadState) -> int:
+        return state.data.turn
+
+    def _standing(self, state: JihadState) -> Standing:
+        """[5.0] The card turn and the Outcome Points the position is worth now (negated, as in
+        the outcome: fewer is better for the player)."""
+        return Standing(state.data.turn, {SEAT: -float(board.outcome_points(state)["total"])})
 
     def _check(self, state: JihadState) -> None:
         """Invariants the types do not express: one record per piece, every army on its own Path
