@@ -43,8 +43,10 @@ moves, drawn at random, compete with it. Each iteration deals one determinizatio
 every candidate on a copy of it, then on with fresh heuristic bots in every seat, seeded
 alike for all candidates, so that the rewards differ by the move alone. A candidate
 overrules the heuristic's move only if its mean paired difference exceeds ``z`` standard
-errors, on at least four deals; otherwise the heuristic's move stands, so the bot is never
-much worse than its guide and spends its budget where a move can be shown better.
+errors, on at least four deals; otherwise the heuristic's move stands. It departs from its
+guide only where the play-outs show a gain, so it is as good as the reward it is judged by:
+with ``horizon=turn`` a turn's standing misses dangers beyond the turn (in The First Jihad's
+Advanced Game it loses Rome far more often than its guide; README, "The search bot").
 
 * ``guide`` (``none``): ``none`` (the tree search above) or ``heuristic``;
 * ``horizon`` (``end``): ``end`` plays each candidate to the end of the game and rewards it
