@@ -46,16 +46,23 @@ overrules the heuristic's move only if its mean paired difference exceeds ``z`` 
 errors, on at least four deals; otherwise the heuristic's move stands. It departs from its
 guide only where the play-outs show a gain, so it is as good as the reward it is judged by:
 with ``horizon=turn`` a turn's standing misses dangers beyond the turn (in The First Jihad's
-Advanced Game it loses Rome far more often than its guide; README, "The search bot").
+Advanced Game it loses Rome far more often than its guide, and ``horizon=2`` cures that;
+README, "The search bot").
 
 * ``guide`` (``none``): ``none`` (the tree search above) or ``heuristic``;
 * ``horizon`` (``end``): ``end`` plays each candidate to the end of the game and rewards it
   as above; ``turn`` stops at the end of the turn being played and rewards the seat's
   :meth:`~consim.core.state.State.standing` less the best other seat's, over the score range
   (shorter, so many more deals fit the budget, and less noisy where a turn's score is what a
-  decision changes);
+  decision changes); a number ``N`` plays on to the end of the N-th turn counting this one
+  (``turn`` is ``1``), to see dangers a turn's standing misses at N times the cost;
 * ``z`` (2.5): the margin, in standard errors, a candidate must clear;
-* ``candidates`` (6): the heuristic's move and at most this many minus one others.
+* ``candidates`` (6): the heuristic's move and at most this many minus one others;
+* ``decisive`` (0): with a horizon of turns, what a game's result weighs when a play-out ends
+  the game inside the horizon: this much is added for a win of the seat (shared or not) and
+  taken away for a win of others only. The standing counts only the score, so without it a
+  win by some other means than the score (Battle for Baghdad's special victories) counts
+  for nothing; a weight of 1 puts any result above any difference of standing.
 """
 
 from __future__ import annotations
@@ -98,6 +105,7 @@ class IsmctsOptions:
     horizon: str = "end"
     z: float = 2.5
     candidates: int = 6
+    decisive: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -112,10 +120,15 @@ class IsmctsOptions:
             raise OptionError("ismcts: rollout is random or heuristic")
         if self.guide not in ("none", "heuristic"):
             raise OptionError("ismcts: guide is none or heuristic")
-        if self.horizon not in ("end", "turn"):
-            raise OptionError("ismcts: horizon is end (of the game) or turn (the end of this turn)")
+        if self.horizon not in ("end", "turn") and not (self.horizon.isdigit() and int(self.horizon) >= 1):
+            raise OptionError(
+                "ismcts: horizon is end (of the game), turn (the end of this turn) or a number of "
+                "turns (1 or more)"
+            )
         if self.z < 0:
             raise OptionError("ismcts: z must not be negative")
+        if self.decisive < 0:
+            raise OptionError("ismcts: decisive must not be negative")
         if self.candidates < 2:
             raise OptionError("ismcts: candidates must be at least 2 (the guide's move and another)")
 
@@ -181,6 +194,9 @@ class IsmctsBot:
             kind = "heuristic" if "heuristic" in game.bots else "random"
             self._guide = make_bot(game, kind, seat, seed)
             self.uses_view = self._guide.uses_view
+        #: guided search: the turns a play-out covers (``horizon``), 0 to play to the end
+        horizon = self.options.horizon
+        self._turns = 0 if horizon == "end" else 1 if horizon == "turn" else int(horizon)
         #: guided search: how often the last searches kept the guide's move or overruled it
         self.kept = 0
         self.overruled = 0
@@ -398,13 +414,19 @@ class IsmctsBot:
 
         kind = "heuristic" if "heuristic" in self.game.bots else "random"
         bots = {s: make_bot(self.game, kind, s, seed + i) for i, s in enumerate(self._seats)}
-        by_turn = self.options.horizon == "turn" and turn is not None
+        # the first turn the play-out does not enter (None: play to the end)
+        stop = turn + self._turns if turn is not None and self._turns else None
+        by_turn = stop is not None
         to_act, legal_actions, apply, view = state.to_act, state.legal_actions, state.apply, state.view
         state_turn = state.turn
         for _ in range(self._max_steps):
             seats = to_act()
-            if not seats or (by_turn and state_turn() != turn):
+            if not seats:
                 break
+            if stop is not None:
+                now = state_turn()
+                if now is None or now >= stop:
+                    break
             seat = seats[0]
             bot = bots[seat]
             legal = legal_actions(seat)
@@ -421,7 +443,13 @@ class IsmctsBot:
             return (1 - win) * norm + win * (self.seat in outcome.winners)
         mine = standing.scores[self.seat]
         rest = [v for s, v in standing.scores.items() if s != self.seat]
-        return (mine - (max(rest) if rest else self._low)) / self._span
+        reward = (mine - (max(rest) if rest else self._low)) / self._span
+        decisive = self.options.decisive
+        if decisive and not state.to_act():
+            outcome = state.outcome()
+            if outcome is not None and outcome.winners:
+                reward += decisive if self.seat in outcome.winners else -decisive
+        return reward
 
     def _heuristic_bots(self) -> dict[str, Bot]:
         if self._rollout_bots is None:

@@ -126,11 +126,15 @@ def test_choose_without_determinizations_is_refused() -> None:
 def test_guided_options_are_checked() -> None:
     opts = parse_options("guide=heuristic,horizon=turn,z=1.5,candidates=4")
     assert (opts.guide, opts.horizon, opts.z, opts.candidates) == ("heuristic", "turn", 1.5, 4)
+    assert parse_options("guide=heuristic,horizon=3").horizon == "3"
     for bad, word in [
         ("guide=oracle", "guide"),
         ("horizon=forever", "horizon"),
+        ("horizon=0", "number of turns"),
+        ("horizon=-2", "number of turns"),
         ("z=-1", "z must"),
         ("candidates=1", "candidates"),
+        ("decisive=-1", "decisive"),
     ]:
         with pytest.raises(OptionError, match=word):
             parse_options(bad)
@@ -206,3 +210,43 @@ def test_standing_at_the_end_is_the_outcome(name: str, opts: dict[str, Any]) -> 
     assert end is not None and outcome is not None
     assert end.scores == outcome.scores
     assert end.turn == state.turn() >= start.turn
+
+
+@pytest.mark.parametrize(("horizon", "turns"), [("turn", 1), ("1", 1), ("2", 2), ("3", 3)])
+def test_a_horizon_of_turns_stops_the_play_out_after_that_many_turns(horizon: str, turns: int) -> None:
+    """``horizon=N`` plays a candidate on to the end of the N-th turn counting the one being
+    played (``turn`` is 1): the play-out stops as the turn after those begins."""
+    game = consim.load_game("iraq", players=3)
+    state = game.new_game(5)
+    start = state.turn()
+    assert start == 1
+    bot = make_bot(game, f"ismcts:guide=heuristic,horizon={horizon},iterations=2,seconds=0", "Sunni", 5)
+    assert isinstance(bot, IsmctsBot)
+    bot._guided_rollout(state, 11, start)
+    assert state.turn() == start + turns and not state.is_over()
+
+
+@pytest.mark.parametrize("seat", ["Sunni", "Shia", "Kurd"])
+def test_decisive_adds_the_result_of_a_play_out_that_ends_the_game(seat: str) -> None:
+    """``decisive=w`` adds ``w`` to a play-out that ends the game won by the seat and takes it
+    away when only others won; the same play-out (same seed) is otherwise scored alike."""
+    game = consim.load_game("iraq", players=3)
+    state = game.new_game(4)
+    bots = bots_for(game, "heuristic", 4)
+    last = None
+    while state.to_act():
+        if state.turn() != (last.turn() if last is not None else None):
+            last = state.clone()
+        who = state.to_act()[0]
+        state.apply(who, decide(bots[who], state, who, state.legal_actions(who)))
+    assert last is not None and last.turn() == state.turn()  # the start of the last turn
+    rewards = {}
+    for weight in (0, 1):
+        bot = make_bot(game, f"ismcts:guide=heuristic,horizon=turn,decisive={weight}", seat, 4)
+        assert isinstance(bot, IsmctsBot)
+        end = last.clone()
+        rewards[weight] = bot._guided_rollout(end, 21, end.turn())
+        outcome = end.outcome()
+        assert outcome is not None and outcome.winners
+    expected = 1.0 if seat in outcome.winners else -1.0
+    assert rewards[1] - rewards[0] == pytest.approx(expected)
