@@ -150,7 +150,8 @@ def parse_options(text: str) -> IsmctsOptions:
         try:
             given[key] = int(raw) if kind == "int" else float(raw) if kind == "float" else raw.strip()
         except ValueError:
-            raise OptionError(f"ismcts: {key} needs a {kind}, got {raw!r}") from None
+            wanted = "a whole number" if kind == "int" else "a number"
+            raise OptionError(f"ismcts: {key} needs {wanted}, got {raw!r}") from None
     return IsmctsOptions(**given)
 
 

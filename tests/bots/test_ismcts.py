@@ -53,8 +53,10 @@ def test_every_game_offers_ismcts_with_options() -> None:
         "ismcts:depth=3" in bot_kinds(consim.load_game("iraq"))  # noqa: B015 - the check raises
     with pytest.raises(OptionError, match="iterations"):
         parse_options("iterations=0")
-    with pytest.raises(OptionError, match="needs a int"):
+    with pytest.raises(OptionError, match="iterations needs a whole number"):
         parse_options("iterations=many")
+    with pytest.raises(OptionError, match="decisive needs a number, got 'x'"):
+        parse_options("decisive=x")
 
 
 @pytest.mark.parametrize(("name", "opts"), GAMES)
