@@ -120,7 +120,7 @@ class IsmctsOptions:
             raise OptionError("ismcts: rollout is random or heuristic")
         if self.guide not in ("none", "heuristic"):
             raise OptionError("ismcts: guide is none or heuristic")
-        if self.horizon not in ("end", "turn") and not (self.horizon.isdigit() and int(self.horizon) >= 1):
+        if self.horizon not in ("end", "turn") and self.turns < 1:
             raise OptionError(
                 "ismcts: horizon is end (of the game), turn (the end of this turn) or a number of "
                 "turns (1 or more)"
@@ -131,6 +131,13 @@ class IsmctsOptions:
             raise OptionError("ismcts: decisive must not be negative")
         if self.candidates < 2:
             raise OptionError("ismcts: candidates must be at least 2 (the guide's move and another)")
+
+    @property
+    def turns(self) -> int:
+        """The turns a guided play-out covers (``horizon``): 0 plays to the end of the game, -1
+        is not a horizon."""
+        h = self.horizon
+        return 0 if h == "end" else 1 if h == "turn" else int(h) if h.isdigit() else -1
 
 
 def parse_options(text: str) -> IsmctsOptions:
@@ -195,9 +202,6 @@ class IsmctsBot:
             kind = "heuristic" if "heuristic" in game.bots else "random"
             self._guide = make_bot(game, kind, seat, seed)
             self.uses_view = self._guide.uses_view
-        #: guided search: the turns a play-out covers (``horizon``), 0 to play to the end
-        horizon = self.options.horizon
-        self._turns = 0 if horizon == "end" else 1 if horizon == "turn" else int(horizon)
         #: guided search: how often the last searches kept the guide's move or overruled it
         self.kept = 0
         self.overruled = 0
@@ -416,7 +420,8 @@ class IsmctsBot:
         kind = "heuristic" if "heuristic" in self.game.bots else "random"
         bots = {s: make_bot(self.game, kind, s, seed + i) for i, s in enumerate(self._seats)}
         # the first turn the play-out does not enter (None: play to the end)
-        stop = turn + self._turns if turn is not None and self._turns else None
+        turns = self.options.turns
+        stop = turn + turns if turn is not None and turns else None
         by_turn = stop is not None
         to_act, legal_actions, apply, view = state.to_act, state.legal_actions, state.apply, state.view
         state_turn = state.turn
