@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from consim.games.fitna.board import commander, owner, runs_force, seat_nation, stacks, supply_net, unit_sides
+from consim.games.fitna.board import commander, owner, seat_nation, stacks, supply_net, unit_sides
 from consim.games.fitna.content import (
     COUNTRY_LABEL,
     FORCE_LABEL,
@@ -60,13 +60,18 @@ def unit_info(st: FitnaState, u: int) -> dict[str, Any]:
 
 def stack_info(st: FitnaState, s: int, seat: str | None) -> dict[str, Any] | None:
     """[30.0] One space's stack as ``seat`` may see it."""
-    t = st.tables
-    units = stacks(st)[s]
+    me = st.tables.seat_index[seat] if seat is not None else -1
+    return _stack_info(st, stacks(st)[s], me, unit_sides(st))
+
+
+def _stack_info(st: FitnaState, units: list[int], me: int, sides: list[int]) -> dict[str, Any] | None:
+    """``stack_info`` for the ``units`` of one space, with the seat's index ``me`` (-1: none)
+    and every counter's side looked up once by the caller."""
     if not units:
         return None
-    sides = unit_sides(st)
+    t = st.tables
     side = sides[units[0]]
-    me = t.seat_index[seat] if seat is not None else -1
+    s = st.data.units[units[0]].at
     # [25.1, 26.2] the seat commanding IS or the Kurds for an activation sees their stacks as
     # its own (IS counters stay face down). [23.2, 23.3] A coup leaves enemies on one space
     # until the losers withdraw: such a stack shows its units only to a seat that sees every
@@ -89,7 +94,8 @@ def stack_info(st: FitnaState, s: int, seat: str | None) -> dict[str, Any] | Non
         label = FORCE_LABEL[FORCES[t.unit_force[u]]]
         forces[label] = forces.get(label, 0) + 1
     out["forces"] = forces
-    out["isolated"] = sum(1 for u in units if st.data.units[u].isolated)
+    records = st.data.units
+    out["isolated"] = sum(1 for u in units if records[u].isolated)
     return out
 
 
@@ -99,24 +105,42 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
     phase = next((f for f in reversed(st.stack) if isinstance(f, Phase)), None)
     top = st.stack[-1] if st.stack else None
     spaces = []
+    on_space = stacks(st)
+    sides = unit_sides(st)
+    me = t.seat_index[seat] if seat is not None else -1
+    space_name, side_names, control, entrenched = t.space_name, t.side_names, d.control, d.entrenched
     for s in range(t.n_spaces):
-        entry: dict[str, Any] = {
-            "name": t.space_name[s],
-            "control": t.side_names[d.control[s]],
-        }
-        if d.entrenched[s]:
+        entry: dict[str, Any] = {"name": space_name[s], "control": side_names[control[s]]}
+        if entrenched[s]:
             entry["entrenched"] = True
-        stack = stack_info(st, s, seat)
-        if stack is not None:
-            entry["stack"] = stack
+        if on_space[s]:
+            entry["stack"] = _stack_info(st, on_space[s], me, sides)
         spaces.append(entry)
     n = t.n_spaces
+    # one pass over the counters off the map, in counter order: [20.0] each seat's destroyed
+    # units, [25.1] the IS counters and [26.1] the Kurdish units in the pool, the units out
+    # of the game
+    destroyed: list[list[str]] = [[] for _ in t.seats]
+    is_pool = kurdish_pool = 0
+    out_of_game: list[str] = []
+    eliminated, pool, removed = n + ELIMINATED, n + POOL, n + REMOVED
+    for u, rec in enumerate(d.units):
+        at = rec.at
+        if at < n:
+            continue
+        if at == eliminated:
+            if 0 <= (k := owner(st, u)) < len(t.seats):
+                destroyed[k].append(t.unit_label[u])
+        elif at == pool:
+            is_pool += t.unit_is[u]
+            kurdish_pool += t.unit_kurd_side[u] >= 0
+        elif at == removed and not t.unit_is[u]:
+            out_of_game.append(t.unit_label[u])
     pools: dict[str, Any] = {}
     for i, who in enumerate(t.seats):
-        mine = [u for u in range(t.n_units) if owner(st, u) == i]
         pools[who] = {
             "batches": [[t.unit_label[u] for u in b] for b in d.batches[who]],
-            "destroyed": [t.unit_label[u] for u in mine if d.units[u].at == n + ELIMINATED],
+            "destroyed": destroyed[i],
             "last_batch_turn": d.batch_turn[who],
         }
     out: dict[str, Any] = {
@@ -175,13 +199,9 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
         ],
         "spaces": spaces,
         "pools": pools,
-        "is_pool": sum(1 for u, r in enumerate(d.units) if t.unit_is[u] and r.at == n + POOL),
-        "kurdish_pool": sum(
-            1 for u, r in enumerate(d.units) if t.unit_kurd_side[u] >= 0 and r.at == n + POOL
-        ),
-        "out_of_game": [
-            t.unit_label[u] for u, r in enumerate(d.units) if r.at == n + REMOVED and not t.unit_is[u]
-        ],
+        "is_pool": is_pool,
+        "kurdish_pool": kurdish_pool,
+        "out_of_game": out_of_game,
         "places": list(OFF_MAP_NAMES),
     }
     off = next((f for f in reversed(st.stack) if isinstance(f, Offensive)), None)
@@ -279,14 +299,21 @@ def phase_info(st: FitnaState, seat: str | None, phase: Phase | None) -> dict[st
         if offensives is not None:
             ops["offensives_left"] = int(offensives.left)
             ops["offensives"] = int(offensives.left) + int(offensives.launched)
+    # [27.1] the forces each seat runs, wholly or in part (``runs_force``), in one pass
+    runs: list[set[int]] = [set() for _ in t.seats]
+    for force, k in enumerate(d.force_side):
+        if 0 <= k < len(runs):
+            runs[k].add(force)
+    for u, k in d.unit_side.items():
+        if 0 <= k < len(runs):
+            runs[k].add(t.unit_force[u])
     out: dict[str, Any] = {
         "segment": SEGMENT_NAMES.get(segment, "") if phase is not None else "",
         "ops": ops,
         "reshuffles": [n for n in RESHUFFLE_TURNS if 1 < n <= t.scenario.turns],
         "levels_done": sorted(d.levels_done),
         "forces": {
-            s: [FORCE_LABEL[f] for i, f in enumerate(FORCES) if runs_force(st, k, i)]
-            for k, s in enumerate(t.seats)
+            s: [FORCE_LABEL[f] for i, f in enumerate(FORCES) if i in runs[k]] for k, s in enumerate(t.seats)
         },
     }
     if seat is not None:

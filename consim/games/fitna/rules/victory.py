@@ -6,7 +6,7 @@ players compare Victory Points instead (31.1)."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,13 +38,28 @@ NATIONS = frozenset({"syria", "iraq", "iran", "israel", "turkey", "saudi_arabia"
 CONDITIONS: dict[str, Callable[[FitnaState, int, dict[str, Any]], bool]] = {}
 
 
-def _line(st: FitnaState, seat: int, force: str, start: str, end: Callable[[int], bool]) -> bool:
+def _line(st: FitnaState, seat: int, force: str, start: str, to: str) -> bool:
     """[31.1] An unbroken line of contiguous spaces the seat controls and supplies (its
-    ``force``'s supply network) from a space of country ``start`` to a space meeting ``end``."""
+    ``force``'s supply network) from a space of country ``start`` to a space of country ``to``
+    (``mediterranean``: a coastal space). Kept in ``st.cache`` like the supply network it
+    follows."""
+    key = ("line", seat, force, start, to)
+    found: bool | None = st.cache.get(key)
+    if found is None:
+        found = st.cache[key] = _trace_line(st, seat, force, start, to)
+    return found
+
+
+def _trace_line(st: FitnaState, seat: int, force: str, start: str, to: str) -> bool:
     t = st.tables
     f = t.force_index[force]
     if st.data.force_side[f] != seat:
         return False
+    if to == "mediterranean":
+        end: Sequence[bool] = t.space_coastal
+    else:
+        target = t.country_index[to]
+        end = [c == target for c in t.space_country]
     net = supply_net(st, seat, f)
     control = st.data.control
     ok = [bool(net >> s & 1) and control[s] == seat for s in range(t.n_spaces)]
@@ -53,7 +68,7 @@ def _line(st: FitnaState, seat: int, force: str, start: str, end: Callable[[int]
     seen = set(frontier)
     while frontier:
         s = frontier.popleft()
-        if end(s):
+        if end[s]:
             return True
         for nb in t.adj[s]:
             if nb not in seen and ok[nb]:
@@ -76,11 +91,7 @@ def link(st: FitnaState, seat: int, params: dict[str, Any]) -> bool:
     fs = st.data.force_side
     armies = [f for f, home in HOME.items() if home == start and f in NATIONS and fs[t.force_index[f]] == k]
     force = armies[0] if armies else t.scenario.seats[k].forces[0]
-    if to == "mediterranean":
-        found = _line(st, k, force, start, lambda s: t.space_coastal[s])
-    else:
-        target = t.country_index[to]
-        found = _line(st, k, force, start, lambda s: t.space_country[s] == target)
+    found = _line(st, k, force, start, to)
     return not found if params.get("negate") else found
 
 
@@ -91,7 +102,16 @@ def victory_points(st: FitnaState, seat: int) -> tuple[int, list[str]]:
     """[31.1] A seat's Victory Points: the spaces it controls in the main area (not in its own
     country, the country of a national army it runs, except for Syria and Iraq; the first
     edition counts them), and the Iranian and Saudi bonuses. Spaces held by IS or the Kurds
-    count for nobody."""
+    count for nobody. Kept in ``st.cache`` (emptied whenever control or a force's side
+    changes), since a view and the victory conditions ask for it several times."""
+    key = ("vp", seat)
+    found: tuple[int, list[str]] | None = st.cache.get(key)
+    if found is None:
+        found = st.cache[key] = _victory_points(st, seat)
+    return found[0], list(found[1])
+
+
+def _victory_points(st: FitnaState, seat: int) -> tuple[int, list[str]]:
     t = st.tables
     control = st.data.control
     main = {t.country_index[c] for c in MAIN_AREA}
@@ -108,11 +128,10 @@ def victory_points(st: FitnaState, seat: int) -> tuple[int, list[str]]:
         if control[s] == seat and t.space_country[s] in main and t.space_country[s] not in own
     )
     notes = []
-    turkey = t.country_index["turkey"]
-    if _line(st, seat, "iran", "iran", lambda s: t.space_coastal[s]):
+    if _line(st, seat, "iran", "iran", "mediterranean"):
         total += 10
         notes.append("Iranian bonus +10")
-    if _line(st, seat, "saudi_arabia", "saudi_arabia", lambda s: t.space_country[s] == turkey):
+    if _line(st, seat, "saudi_arabia", "saudi_arabia", "turkey"):
         total += 10
         notes.append("Saudi bonus +10")
     return total, notes
