@@ -4,6 +4,7 @@ several winners or none, and the Victory Points method with its bonuses, as an o
 from __future__ import annotations
 
 from consim.games.fitna.game import FitnaGame
+from consim.games.fitna.rules.common import set_control
 from consim.games.fitna.rules.victory import judge, scenario_levels, victory_points
 from consim.games.fitna.testing import control
 from tests.games.fitna.conftest import position, region_game
@@ -140,3 +141,23 @@ def test_outcome_of_a_finished_game() -> None:
     for seat, level in out.details["levels"].items():
         assert out.scores[seat] == ("none", "minor", "major", "decisive").index(level)
     assert set(out.winners) == {s for s, lv in out.details["levels"].items() if lv != "none"}
+
+
+def test_victory_points_follow_a_change_of_control_within_a_step() -> None:
+    """[31.1] A space taken in the middle of a step (a battle won, and then the victory
+    conditions judged) counts at once: the points and the Iranian line are read again, not
+    kept from before."""
+    corridor = ["Qasr-e Shirin", "Khanaqin", "Baqubah", "Baghdad", "Fallujah", "Ramadi", "Haditha"]
+    corridor += ["Al-Qaim", "Abu Kamal", "Al-Mayadin", "Deir ez-Zor", "Palmyra", "Homs", "Tartus"]
+    st = position(region_game(), {}, edit=lambda d, st: control(d, st, "Iran", corridor))
+    t = st.tables
+    iran = t.seat_index["Iran"]
+    before, notes = victory_points(st, iran)
+    assert "Iranian bonus +10" in notes
+    set_control(st, t.space_by_name["Palmyra"], t.seat_index["Syria"])
+    after, notes = victory_points(st, iran)
+    assert "Iranian bonus +10" not in notes
+    assert after == before - 10 - t.space_vp[t.space_by_name["Palmyra"]]
+    cut = [s for s in corridor if s != "Palmyra"]
+    fresh = position(region_game(), {}, edit=lambda d, st: control(d, st, "Iran", cut))
+    assert victory_points(fresh, iran) == (after, notes)
