@@ -61,12 +61,23 @@ def unit_info(st: FitnaState, u: int) -> dict[str, Any]:
 def stack_info(st: FitnaState, s: int, seat: str | None) -> dict[str, Any] | None:
     """[30.0] One space's stack as ``seat`` may see it."""
     me = st.tables.seat_index[seat] if seat is not None else -1
-    return _stack_info(st, stacks(st)[s], me, unit_sides(st))
+    return _stack_info(st, stacks(st)[s], me, _seen_as_own(st, me), unit_sides(st))
 
 
-def _stack_info(st: FitnaState, units: list[int], me: int, sides: list[int]) -> dict[str, Any] | None:
-    """``stack_info`` for the ``units`` of one space, with the seat's index ``me`` (-1: none)
-    and every counter's side looked up once by the caller."""
+def _seen_as_own(st: FitnaState, me: int) -> frozenset[int]:
+    """The sides whose stacks seat ``me`` sees unit by unit: its own, and [25.1, 26.2] IS or
+    a Kurdish faction while it commands them for an activation (none for a spectator)."""
+    if me < 0:
+        return frozenset()
+    return frozenset(k for k in range(len(st.tables.side_names)) if k == me or commander(st, k) == me)
+
+
+def _stack_info(
+    st: FitnaState, units: list[int], me: int, own: frozenset[int], sides: list[int]
+) -> dict[str, Any] | None:
+    """``stack_info`` for the ``units`` of one space, with the seat's index ``me`` (-1: none),
+    the sides it sees as its own (``_seen_as_own``) and every counter's side looked up once
+    by the caller."""
     if not units:
         return None
     t = st.tables
@@ -76,10 +87,7 @@ def _stack_info(st: FitnaState, units: list[int], me: int, sides: list[int]) -> 
     # its own (IS counters stay face down). [23.2, 23.3] A coup leaves enemies on one space
     # until the losers withdraw: such a stack shows its units only to a seat that sees every
     # one of them (a seat's own units among them do not uncover the others).
-    known = me >= 0 and (
-        bool(st.data.known[s] >> me & 1)
-        or all(sides[u] == me or commander(st, sides[u]) == me for u in units)
-    )
+    known = me >= 0 and (bool(st.data.known[s] >> me & 1) or all(sides[u] in own for u in units))
     out: dict[str, Any] = {"side": t.side_names[side], "count": len(units)}
     if known:
         out["units"] = [
@@ -108,13 +116,14 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
     on_space = stacks(st)
     sides = unit_sides(st)
     me = t.seat_index[seat] if seat is not None else -1
+    own = _seen_as_own(st, me)
     space_name, side_names, control, entrenched = t.space_name, t.side_names, d.control, d.entrenched
     for s in range(t.n_spaces):
         entry: dict[str, Any] = {"name": space_name[s], "control": side_names[control[s]]}
         if entrenched[s]:
             entry["entrenched"] = True
         if on_space[s]:
-            entry["stack"] = _stack_info(st, on_space[s], me, sides)
+            entry["stack"] = _stack_info(st, on_space[s], me, own, sides)
         spaces.append(entry)
     n = t.n_spaces
     # one pass over the counters off the map, in counter order: [20.0] each seat's destroyed

@@ -122,10 +122,11 @@ def _victory_points(st: FitnaState, seat: int) -> tuple[int, list[str]]:
     }
     if t.opts.vp_own_country == "counted":
         own = set()
+    counted = main - own
     total = sum(
-        t.space_vp[s]
-        for s in range(t.n_spaces)
-        if control[s] == seat and t.space_country[s] in main and t.space_country[s] not in own
+        vp
+        for vp, country, side in zip(t.space_vp, t.space_country, control, strict=True)
+        if side == seat and country in counted
     )
     notes = []
     if _line(st, seat, "iran", "iran", "mediterranean"):
