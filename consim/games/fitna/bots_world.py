@@ -280,11 +280,12 @@ class World:
         t = self.bot.t
         dist = [99] * t.n_spaces
         frontier: deque[int] = deque()
+        enemy = set(self.enemy)
         for s in range(t.n_spaces):
             if s in t.out_of_play:
                 continue
             foe = self.control[s] not in (self.me, "Neutral") and self.value[s] >= 1.0
-            if s in self.enemy or foe:
+            if s in enemy or foe:
                 dist[s] = 0
                 frontier.append(s)
         while frontier:

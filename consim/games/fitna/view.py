@@ -22,6 +22,7 @@ from consim.games.fitna.content import (
     ControlCount,
     ControlSpaces,
     DenySpaces,
+    FitnaTables,
     Handler,
     HoldUnits,
     VPMargin,
@@ -413,10 +414,63 @@ def _condition(st: FitnaState, seat: int, cond: Any, held_by: list[dict[int, int
     return {"type": "handler", "name": cond.name, "params": dict(cond.params), "held": held}
 
 
+#: (tables, control, the forces' sides, where the counters of hold_units conditions stand)
+#: -> ``victory_progress`` of every position that agrees on them: all it reads (the Victory
+#: Points and the lines of 31.1 follow control and the forces' sides). A view asks for it at
+#: every decision, and it changes only when a space changes hands, a force changes sides or a
+#: counted unit moves. Each entry keeps its tables alive, so their ids stay unique.
+_PROGRESS: dict[
+    tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], tuple[FitnaTables, dict[str, Any]]
+] = {}
+#: tables (by id, kept alive) -> the counters the scenario's hold_units conditions count
+_COUNTED: dict[int, tuple[FitnaTables, tuple[int, ...]]] = {}
+
+
+def _counted(t: FitnaTables) -> tuple[int, ...]:
+    entry = _COUNTED.get(id(t))
+    if entry is None or entry[0] is not t:
+        forces = {
+            t.force_index[f]
+            for v in t.scenario.victory
+            for conds in (v.prerequisites, v.minor, v.major, v.decisive)
+            for c in conds
+            if isinstance(c, HoldUnits)
+            for f in c.forces
+        }
+        if len(_COUNTED) > 64:
+            _COUNTED.clear()
+        entry = _COUNTED[id(t)] = (t, tuple(sorted(u for f in forces for u in t.force_units[f])))
+    return entry[1]
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a structure of dicts and lists, so that no two views share one."""
+    if type(value) is dict:
+        return {k: _fresh(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_fresh(v) for v in value]
+    return value
+
+
 def victory_progress(st: FitnaState) -> dict[str, Any]:
     """[31.0, 31.1] Each seat's victory table and how it stands now (public: it reads only
     control, units on the map and the VP), the level it would reach if the game ended now,
-    and each seat's Victory Points."""
+    and each seat's Victory Points. Worked out once for all positions that agree on what it
+    reads (``_PROGRESS``); each call returns a copy of its own."""
+    t = st.tables
+    d = st.data
+    units = d.units
+    key = (id(t), tuple(d.control), tuple(d.force_side), tuple(units[u].at for u in _counted(t)))
+    entry = _PROGRESS.get(key)
+    if entry is None or entry[0] is not t:
+        if len(_PROGRESS) > 512:
+            _PROGRESS.clear()
+        entry = _PROGRESS[key] = (t, _victory_progress(st))
+    progress: dict[str, Any] = _fresh(entry[1])
+    return progress
+
+
+def _victory_progress(st: FitnaState) -> dict[str, Any]:
     t = st.tables
     held_by: list[dict[int, int]] = [{} for _ in t.seats]
     n_seats = len(t.seats)

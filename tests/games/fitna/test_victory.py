@@ -4,7 +4,7 @@ several winners or none, and the Victory Points method with its bonuses, as an o
 from __future__ import annotations
 
 from consim.games.fitna.game import FitnaGame
-from consim.games.fitna.rules.common import set_control
+from consim.games.fitna.rules.common import POOL, set_control
 from consim.games.fitna.rules.victory import judge, scenario_levels, victory_points
 from consim.games.fitna.testing import control
 from tests.games.fitna.conftest import position, region_game
@@ -161,3 +161,28 @@ def test_victory_points_follow_a_change_of_control_within_a_step() -> None:
     cut = [s for s in corridor if s != "Palmyra"]
     fresh = position(region_game(), {}, edit=lambda d, st: control(d, st, "Iran", cut))
     assert victory_points(fresh, iran) == (after, notes)
+
+
+def test_the_victory_a_view_shows_follows_the_position() -> None:
+    """[31.0] The victory tables in a view are worked out again as soon as what they read
+    changes (a counted unit leaving the map, a space changing hands), and two views never
+    share them: changing one leaves the other as it was."""
+    st = position(region_game(), {"4 Cps": "Kilis", "66 Mech Bde": "Hatay", "SF Bde": "Mardin"})
+    t = st.tables
+
+    def turkey(view: dict[str, object]) -> object:
+        return view["victory"]["seats"]["Turkey"]["level"]  # type: ignore[index]
+
+    first = st.view("Turkey")
+    assert turkey(first) == "major"  # three Turkish units on the map
+    st.set_unit(t.unit_label.index("SF Bde"), at=t.n_spaces + POOL)
+    assert turkey(st.view("Turkey")) == "minor"  # two
+    set_control(st, t.space_by_name["Aleppo"], t.IS)
+    assert turkey(st.view("Iraq")) == "none"  # Aleppo is IS's
+    set_control(st, t.space_by_name["Aleppo"], t.seat_index["Syria"])
+    st.set_unit(t.unit_label.index("SF Bde"), at=t.space_by_name["Mardin"])
+    again = st.view("Turkey")
+    assert again["victory"] == first["victory"]
+    again["victory"]["seats"]["Turkey"]["level"] = "decisive"  # type: ignore[index]
+    again["victory"]["seats"]["Turkey"]["minor"].clear()  # type: ignore[index]
+    assert st.view("Turkey")["victory"] == first["victory"] and turkey(first) == "major"
