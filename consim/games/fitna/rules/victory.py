@@ -34,7 +34,10 @@ MAIN_AREA = ("iraq", "syria", "lebanon", "kuwait")
 #: [31.1] the forces whose country is a player's own (not militias, rebels or Lebanon's
 #: units, which the Iranian player runs without Lebanon being his country)
 NATIONS = frozenset({"syria", "iraq", "iran", "israel", "turkey", "saudi_arabia", "kuwait", "jordan"})
-#: condition handlers a rules module may add: name -> (state, seat index, params) -> bool
+#: condition handlers a rules module may add: name -> (state, seat index, params) -> bool.
+#: A handler reads only control and the forces' sides: the views keep their victory tables
+#: for all positions that agree on these and on where hold_units' counters stand
+#: (``view._PROGRESS``); a handler that reads more must add it to that key.
 CONDITIONS: dict[str, Callable[[FitnaState, int, dict[str, Any]], bool]] = {}
 
 
