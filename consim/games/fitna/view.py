@@ -59,12 +59,6 @@ def unit_info(st: FitnaState, u: int) -> dict[str, Any]:
     return info
 
 
-def stack_info(st: FitnaState, s: int, seat: str | None) -> dict[str, Any] | None:
-    """[30.0] One space's stack as ``seat`` may see it."""
-    me = st.tables.seat_index[seat] if seat is not None else -1
-    return _stack_info(st, stacks(st)[s], me, _seen_as_own(st, me), unit_sides(st))
-
-
 def _seen_as_own(st: FitnaState, me: int) -> frozenset[int]:
     """The sides whose stacks seat ``me`` sees unit by unit: its own, and [25.1, 26.2] IS or
     a Kurdish faction while it commands them for an activation (none for a spectator)."""
@@ -75,12 +69,10 @@ def _seen_as_own(st: FitnaState, me: int) -> frozenset[int]:
 
 def _stack_info(
     st: FitnaState, units: list[int], me: int, own: frozenset[int], sides: list[int]
-) -> dict[str, Any] | None:
-    """``stack_info`` for the ``units`` of one space, with the seat's index ``me`` (-1: none),
-    the sides it sees as its own (``_seen_as_own``) and every counter's side looked up once
-    by the caller."""
-    if not units:
-        return None
+) -> dict[str, Any]:
+    """[30.0] The stack of ``units`` (one space's) as seat ``me`` (-1: a spectator) may see it,
+    with the sides it sees as its own (``_seen_as_own``) and every counter's side looked up
+    once by the caller (``units`` is not empty)."""
     t = st.tables
     side = sides[units[0]]
     s = st.data.units[units[0]].at
