@@ -7,8 +7,9 @@ card: which pile a card was drawn from is public), the order of the draw piles (
 ``include_deck``), which units make up the enemy stacks it has not seen (each unit swapped
 only with another of the same force and size, so what a stack shows, 30.0, stays the same),
 and which IS counters are which (25.1), even for the player commanding IS. Cards and units
-named by a procedure under way are left alone. It also returns a function that translates an
-action taken in the original into the same action in the copy.
+named by a procedure under way are left alone, and so is a hand one has shown the seat. It
+also returns a function that translates an action taken in the original into the same
+action in the copy.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from consim.core.game import State
 from consim.core.rng import Rng
 from consim.core.testing import permute_slots
 from consim.games.fitna.board import commander, unit_sides
+from consim.games.fitna.rules.cards import LoseCards
 from consim.games.fitna.rules.combat import Offensives
 from consim.games.fitna.rules.common import POOL, UNUSED
 from consim.games.fitna.rules.turn import Campaign, Phase, Turn
@@ -52,6 +54,17 @@ def _referenced(st: FitnaState) -> tuple[set[int], set[int]]:
 
     walk(dumped)
     return cards, units
+
+
+def shown_hands(st: FitnaState, seat: str | None) -> set[int]:
+    """The cards of the hands a procedure under way has shown to ``seat`` (Spy Ring: a hand
+    looked at before a card is taken from it), which it therefore knows."""
+    return {
+        c
+        for f in st.stack
+        if isinstance(f, LoseCards) and f.shown and not f.random and f.seat == seat
+        for c in st.data.hands[f.opponent]
+    }
 
 
 #: a group of counters a seat cannot tell apart: (force, corps, side), or IS counters as one
@@ -93,6 +106,7 @@ def perturb(
     t = other.tables
     d = other.data
     fixed_cards, fixed_units = _referenced(other)
+    fixed_cards |= shown_hands(other, seat)
     # -- cards ------------------------------------------------------------------------------------
     slots: dict[bool, list[tuple[list[int], int]]] = {True: [], False: []}
     for s, hand in d.hands.items():

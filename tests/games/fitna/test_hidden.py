@@ -117,3 +117,34 @@ def test_a_coup_split_space_names_no_enemy_unit_to_the_side_that_shares_it() -> 
     with st.edit() as d:
         d.units[t.unit_by_label["Tawhid Bde"]] = Unit(at=t.n_spaces + UNUSED)
     assert len(stack(st, "Syria", "Homs")["units"]) == 2  # alone again, its own stack
+
+
+def test_a_hand_shown_by_spy_ring_stays_known_to_the_spy() -> None:
+    """A hand Spy Ring has shown (the spy chooses the card to take from it) is known to the
+    spy, and only to him: his determinizations keep it, so his choices stay legal in them; a
+    third player's re-deal it as any hidden hand."""
+    from consim.games.fitna.rules.events import EventsSegment
+    from consim.games.fitna.testing import in_segment
+
+    cards = ["Peace Talks", "Arms Deliveries", "Terror Attack", "Armed Drones", "Ballistic Missiles"]
+    st = position(
+        region_game(),
+        {},
+        hands={"Iraq": ["Spy Ring"], "Turkey": cards},
+        edit=lambda d, st: d.jokers.update(dict.fromkeys(st.tables.seats, 0)),
+        frames=lambda st: in_segment(st, "Iraq", [EventsSegment(seat="Iraq")], step="supply"),
+    )
+    play(st, 'play "Spy Ring"', "name Turkey")
+    assert st.to_act() == ("Iraq",)
+    legal = st.legal_actions("Iraq")
+    assert len(legal) == len(cards)
+    hand = sorted(st.data.hands["Turkey"])
+    for k in range(20):
+        det = st.determinize("Iraq", Rng(k))
+        assert det.legal_actions("Iraq") == legal
+        assert sorted(det.data.hands["Turkey"]) == hand  # type: ignore[attr-defined]
+    # Israel has not seen it: its deals differ from the real hand
+    assert any(
+        sorted(st.determinize("Israel", Rng(k)).data.hands["Turkey"]) != hand  # type: ignore[attr-defined]
+        for k in range(20)
+    )
