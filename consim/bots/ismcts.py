@@ -54,8 +54,10 @@ README, "The search bot").
   as above; ``turn`` stops at the end of the turn being played and rewards the seat's
   :meth:`~consim.core.state.State.standing` less the best other seat's, over the score range
   (shorter, so many more deals fit the budget, and less noisy where a turn's score is what a
-  decision changes); a number ``N`` plays on to the end of the N-th turn counting this one
-  (``turn`` is ``1``), to see dangers a turn's standing misses at N times the cost;
+  decision changes; where a game's scores move in whole steps, each seat's progress toward
+  its next step is added, as Fitna gives it for its victory levels); a number ``N`` plays on
+  to the end of the N-th turn counting this one (``turn`` is ``1``), to see dangers a turn's
+  standing misses at N times the cost;
 * ``z`` (2.5): the margin, in standard errors, a candidate must clear;
 * ``candidates`` (6): the heuristic's move and at most this many minus one others;
 * ``decisive`` (0): with a horizon of turns, what a game's result weighs when a play-out ends
@@ -80,7 +82,7 @@ from consim.core.rng import Rng
 
 if TYPE_CHECKING:
     from consim.bots.base import Bot
-    from consim.core.game import Game, State
+    from consim.core.game import Game, Standing, State
 
 #: guided search: the fewest deals on which a candidate may overrule the guide's move
 _MIN_DEALS = 4
@@ -447,15 +449,22 @@ class IsmctsBot:
             norm = min(1.0, max(0.0, (outcome.scores.get(self.seat, self._low) - self._low) / self._span))
             win = self.options.win
             return (1 - win) * norm + win * (self.seat in outcome.winners)
-        mine = standing.scores[self.seat]
-        rest = [v for s, v in standing.scores.items() if s != self.seat]
-        reward = (mine - (max(rest) if rest else self._low)) / self._span
+        reward = self._standing_reward(standing)
         decisive = self.options.decisive
         if decisive and not state.to_act():
             outcome = state.outcome()
             if outcome is not None and outcome.winners:
                 reward += decisive if self.seat in outcome.winners else -decisive
         return reward
+
+    def _standing_reward(self, standing: Standing) -> float:
+        """This seat's score less the best other seat's (its score alone in a solitaire game),
+        over the score range; each score with its progress toward its next step, if the game
+        gives one."""
+        progress = standing.progress
+        mine = standing.scores[self.seat] + progress.get(self.seat, 0.0)
+        rest = [v + progress.get(s, 0.0) for s, v in standing.scores.items() if s != self.seat]
+        return (mine - (max(rest) if rest else self._low)) / self._span
 
     def _heuristic_bots(self) -> dict[str, Bot]:
         if self._rollout_bots is None:

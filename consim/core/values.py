@@ -39,10 +39,17 @@ class Conflict:
 class Standing:
     """Where a game stands now, for search that stops before the end: the turn being played
     and each seat's score if the game ended here (higher is better, in the unit of
-    :class:`Outcome`'s ``scores``)."""
+    :class:`Outcome`'s ``scores``).
+
+    ``progress`` is for a game whose scores move in whole steps (Fitna's victory levels),
+    where most moves change nobody's score within a turn: how far each seat has come toward
+    its next step, always less than one step, so that a search may tell positions of the
+    same score apart without ever ranking one above a higher score. Empty where the scores
+    already move in small steps."""
 
     turn: int
     scores: dict[str, float]
+    progress: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,3 +252,25 @@ def test_decisive_adds_the_result_of_a_play_out_that_ends_the_game(seat: str) ->
         assert outcome is not None and outcome.winners
     expected = 1.0 if seat in outcome.winners else -1.0
     assert rewards[1] - rewards[0] == pytest.approx(expected)
+
+
+def test_a_turn_s_standing_counts_progress_between_whole_steps() -> None:
+    """Where a game's scores move in whole steps (Fitna's victory levels), a turn's play-out
+    is judged by each seat's score plus its progress toward its next step: more progress of
+    its own is better, more of the leader's is worse, and no progress outranks a higher
+    score."""
+    from consim.core.game import Standing
+
+    game = consim.load_game("fitna", scenario=1)
+    bot = make_bot(game, "ismcts:guide=heuristic,horizon=turn", "Rebels", 1)
+    assert isinstance(bot, IsmctsBot)
+
+    def reward(rebels: float, syria: float, progress: dict[str, float]) -> float:
+        return bot._standing_reward(Standing(1, {"Rebels": rebels, "Syria": syria}, progress))
+
+    span = game.info().max_score - game.info().min_score
+    assert reward(0, 0, {"Rebels": 0.5, "Syria": 0.25}) == pytest.approx(0.25 / span)
+    assert reward(0, 0, {"Rebels": 0.75, "Syria": 0.25}) > reward(0, 0, {"Rebels": 0.5, "Syria": 0.25})
+    assert reward(0, 0, {"Rebels": 0.5, "Syria": 0.5}) < reward(0, 0, {"Rebels": 0.5, "Syria": 0.25})
+    assert reward(0, 1, {"Rebels": 0.99}) < 0 < reward(1, 0, {"Syria": 0.99})
+    assert reward(1, 0, {}) == pytest.approx(1 / span)  # no progress given: the scores alone

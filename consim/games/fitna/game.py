@@ -194,8 +194,9 @@ class FitnaGame(Game):
 
     def _standing(self, state: FitnaState) -> Standing:
         """[31.0, 31.1] the turn and each seat's score if the game ended now: its victory level
-        (or its VP with the points option), as the outcome counts them."""
-        return Standing(state.data.turn, self._outcome(state).scores)
+        (or its VP with the points option), as the outcome counts them; with the levels, how
+        far each seat has come toward its next level."""
+        return Standing(state.data.turn, self._outcome(state).scores, victory.level_progress(state))
 
     def _check(self, state: FitnaState) -> None:
         t = self.tables

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from consim.games.fitna.game import FitnaGame
 from consim.games.fitna.rules.common import POOL, set_control
-from consim.games.fitna.rules.victory import judge, scenario_levels, victory_points
+from consim.games.fitna.rules.victory import LEVELS, judge, level_progress, scenario_levels, victory_points
 from consim.games.fitna.testing import control
-from tests.games.fitna.conftest import position, region_game
+from tests.games.fitna.conftest import position, region_game, syria_game
 
 
 def test_space_values() -> None:
@@ -186,3 +186,47 @@ def test_the_victory_a_view_shows_follows_the_position() -> None:
     again["victory"]["seats"]["Turkey"]["level"] = "decisive"  # type: ignore[index]
     again["victory"]["seats"]["Turkey"]["minor"].clear()  # type: ignore[index]
     assert st.view("Turkey")["victory"] == first["victory"] and turkey(first) == "major"
+
+
+def test_progress_toward_the_next_level() -> None:
+    """[31.0] Between the levels, how far a seat has come toward the next one: the mean share
+    of that level's conditions (with the prerequisites while they fail), never a whole
+    level, nothing at the decisive level; the standing carries it for a search."""
+    t = region_game().tables
+    lost = ["Basra", "Amara", "Kut", "Hillah", "Nasiriyah", "Najaf"]
+    st = position(region_game(), {}, edit=lambda d, st: control(d, st, "Turkey", lost))
+    assert scenario_levels(st)["Iraq"] == "major"
+    assert level_progress(st)["Iraq"] == 29 / 30  # 29 of the 30 Iraqi spaces for decisive
+    st = position(region_game(), {}, edit=lambda d, st: control(d, st, "Turkey", ["Baghdad"]))
+    assert level_progress(st)["Iraq"] == 0.5  # Mosul held for minor, Baghdad lost
+    st = position(region_game(), {})
+    assert scenario_levels(st)["Iraq"] == "decisive" and level_progress(st)["Iraq"] == 0.0
+    # Turkey: the minor level; two of the three Turkish units the major one asks for
+    st = position(region_game(), {"4 Cps": "Kilis", "66 Mech Bde": "Hatay"})
+    assert scenario_levels(st)["Turkey"] == "minor" and level_progress(st)["Turkey"] == 2 / 3
+    # the major level: the share of the lead of 60 VP the decisive one asks for
+    st = position(region_game(), {"4 Cps": "Kilis", "66 Mech Bde": "Hatay", "SF Bde": "Mardin"})
+    turkey = t.seat_index["Turkey"]
+    mine = victory_points(st, turkey)[0]
+    lead = min(mine - victory_points(st, i)[0] for i in range(len(t.seats)) if i != turkey)
+    assert scenario_levels(st)["Turkey"] == "major"
+    assert level_progress(st)["Turkey"] == max(lead, 0) / 60
+    # a denial: Aleppo held by IS leaves Turkey no share of its minor level
+    st = position(region_game(), {}, edit=lambda d, st: control(d, st, "IS", ["Aleppo"]))
+    assert level_progress(st)["Turkey"] == 0.0
+    standing = st.standing()
+    assert standing is not None and standing.progress == level_progress(st)
+    assert standing.scores == {s: float(LEVELS.index(v)) for s, v in scenario_levels(st).items()}
+
+
+def test_progress_of_a_seat_without_prerequisites_and_none_with_points() -> None:
+    """[31.0, 31.1] A seat with no prerequisites counts only the next level's conditions; the
+    ``points`` option's Victory Points need no progress."""
+    syrian = ["Aleppo", "Homs", "Hama", "Idlib", "Damascus"]
+    st = position(syria_game(), {}, edit=lambda d, st: control(d, st, "Rebels", syrian[:2]))
+    assert scenario_levels(st)["Rebels"] == "minor"
+    assert level_progress(st)["Rebels"] == 2 / 3  # two of the three cities for major
+    st = position(region_game(victory="points"), {})
+    assert level_progress(st) == {}
+    standing = st.standing()
+    assert standing is not None and standing.progress == {}

@@ -143,15 +143,23 @@ def _victory_points(st: FitnaState, seat: int) -> tuple[int, list[str]]:
 
 def condition_holds(st: FitnaState, seat: int, cond: Any) -> bool:
     """[31.0] One condition of a scenario's victory table."""
+    return condition_share(st, seat, cond) >= 1.0
+
+
+def condition_share(st: FitnaState, seat: int, cond: Any) -> float:
+    """[31.0] How much of one condition of a scenario's victory table the seat has, from 0
+    to 1 (1 exactly when it holds): the share of the spaces, units or lead it asks for (a
+    denial: the share of the spaces the other side does not hold; a handler's condition is
+    all or nothing)."""
     t = st.tables
     control = st.data.control
     if isinstance(cond, ControlSpaces):
         held = sum(1 for s in cond.spaces if control[t.space_by_id[s]] == seat)
-        return held >= (cond.count if cond.count is not None else len(cond.spaces))
+        return _share(held, cond.count if cond.count is not None else len(cond.spaces))
     if isinstance(cond, ControlCount):
         countries = {t.country_index[c] for c in cond.countries}
         held = sum(1 for s in range(t.n_spaces) if control[s] == seat and t.space_country[s] in countries)
-        return held >= cond.count
+        return _share(held, cond.count)
     if isinstance(cond, DenySpaces):
         by = cond.by.casefold()
         if by == "is":
@@ -160,7 +168,8 @@ def condition_holds(st: FitnaState, seat: int, cond: Any) -> bool:
             sides = {t.KDP, t.PYD, t.PKK}
         else:
             sides = {i for i, s in enumerate(t.seats) if s.casefold() == by}
-        return not any(control[t.space_by_id[s]] in sides for s in cond.spaces)
+        denied = sum(1 for s in cond.spaces if control[t.space_by_id[s]] not in sides)
+        return _share(denied, len(cond.spaces))
     if isinstance(cond, HoldUnits):
         forces = {t.force_index[f] for f in cond.forces}
         factions = {getattr(t, f) for f in cond.on_kurdish}
@@ -172,15 +181,22 @@ def condition_holds(st: FitnaState, seat: int, cond: Any) -> bool:
             and t.unit_force[u] in forces
             and (not factions or t.space_kurd_side[r.at] in factions)
         )
-        return count >= cond.count
+        return _share(count, cond.count)
     if isinstance(cond, VPMargin):
         mine = victory_points(st, seat)[0]
-        others = [victory_points(st, i)[0] for i in range(len(t.seats)) if i != seat]
-        return all(mine - o >= cond.margin for o in others)
+        others = (victory_points(st, i)[0] for i in range(len(t.seats)) if i != seat)
+        lead = min((mine - o for o in others), default=cond.margin)
+        if cond.margin <= 0:
+            return 1.0 if lead >= cond.margin else 0.0
+        return _share(max(lead, 0), cond.margin)
     if isinstance(cond, Handler):
         check = CONDITIONS.get(cond.name)
-        return bool(check and check(st, seat, dict(cond.params)))
-    return False
+        return 1.0 if check and check(st, seat, dict(cond.params)) else 0.0
+    return 0.0
+
+
+def _share(have: int, need: int) -> float:
+    return 1.0 if have >= need else have / need
 
 
 def scenario_levels(st: FitnaState) -> dict[str, str]:
@@ -198,6 +214,35 @@ def scenario_levels(st: FitnaState) -> dict[str, str]:
         found[v.seat].append(level)
     # [31.0] a player of several seats (two-player versions) has the lowest level they reach
     return {s: min(levels, key=LEVELS.index) if levels else "none" for s, levels in found.items()}
+
+
+#: progress toward the next level stays below this, so that it never equals a level's step
+_PROGRESS_CAP = 0.99
+
+
+def level_progress(st: FitnaState) -> dict[str, float]:
+    """How far each seat has come from its victory level toward the next, from 0 up to (not
+    reaching) 1, for a search that looks for the way up between the levels: the mean share of
+    the next level's conditions it has (with the prerequisites while they do not all hold),
+    the lowest over the tables of a player of several seats (31.0); 0 at the decisive level.
+    Empty under the ``points`` option, whose Victory Points already move in small steps."""
+    t = st.tables
+    if t.opts.victory == "points":
+        return {}
+    levels = scenario_levels(st)
+    found: dict[str, list[float]] = {s: [] for s in t.seats}
+    for v in t.scenario.victory:
+        level = levels[v.seat]
+        if level == "decisive":
+            found[v.seat].append(0.0)
+            continue
+        i = t.seat_index[v.seat]
+        conds = list({"none": v.minor, "minor": v.major, "major": v.decisive}[level])
+        if level == "none":
+            conds += v.prerequisites
+        shares = [condition_share(st, i, c) for c in conds]
+        found[v.seat].append(min(_PROGRESS_CAP, sum(shares) / len(shares)) if shares else 0.0)
+    return {s: min(values) if values else 0.0 for s, values in found.items()}
 
 
 def vp_levels(st: FitnaState) -> tuple[dict[str, str], dict[str, int]]:
