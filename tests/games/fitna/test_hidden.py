@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from consim.bots.base import decide, make_bot
 from consim.core.rng import Rng
 from consim.games.fitna.game import FitnaGame
 from consim.games.fitna.rules.common import UNUSED
@@ -148,3 +151,25 @@ def test_a_hand_shown_by_spy_ring_stays_known_to_the_spy() -> None:
         sorted(st.determinize("Israel", Rng(k)).data.hands["Turkey"]) != hand  # type: ignore[attr-defined]
         for k in range(20)
     )
+
+
+@pytest.mark.parametrize("scenario", range(1, 12))
+def test_a_seat_s_choices_never_depend_on_what_it_cannot_see(scenario: int) -> None:
+    """[30.0] At every decision with a choice in a game of heuristic bots, a re-deal of all the
+    seat to act cannot know offers it the same choices: what it is offered tells it nothing
+    hidden, and a searching bot's move is legal in every deal it tries (found missing for Spy
+    Ring's shown hand and #54 Defections' spaces)."""
+    game = FitnaGame(scenario=scenario)
+    state = game.new_game(0)
+    state.keep_undo = False
+    bots = {s: make_bot(game, "heuristic", s, i) for i, s in enumerate(game.seats)}
+    checked = 0
+    while state.to_act():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            deal = state.determinize(seat, Rng(checked))
+            assert deal.legal_actions(seat) == legal, f"{seat}, {state.prompt(seat).text}"
+            checked += 1
+        state.apply(seat, decide(bots[seat], state, seat, legal))
+    assert checked > 100

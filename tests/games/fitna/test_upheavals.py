@@ -168,7 +168,7 @@ def test_defections_in_one_space_of_either_country() -> None:
     only those roll."""
     st = position(
         region_game(),
-        {"1 Mech Div": "Mosul", "5 Inf Div": "Kirkuk", "11 Arm Div": "Hama"},
+        {"1 Mech Div": "Mosul", "5 Inf Div": "Kirkuk", "11 Arm Div": "Hama", "Golden Div": "Baghdad"},
         hands={"Turkey": ["Defections"]},
         edit=turn(2),
         frames=events("Turkey"),
@@ -176,18 +176,32 @@ def test_defections_in_one_space_of_either_country() -> None:
     )
     play(st, 'play "Defections"')
     assert {a.text for a in st.legal_actions("Turkey")} >= {"country Syria", "country Iraq"}
-    play(st, "country Iraq", "space Kirkuk")
+    play(st, "country Iraq")
+    # every space holding the army's units, loyal or not: the stacks do not show which (30.0)
+    assert [a.text for a in st.legal_actions("Turkey")] == ["space Baghdad", "space Kirkuk", "space Mosul"]
+    play(st, "space Kirkuk")
     assert where(st, "1 Mech Div") == "Mosul"
     assert where(st, "5 Inf Div") == "eliminated"
     assert any("5 Inf Div on Kirkuk rolls 2 and joins the rebellion" in x for x in texts(st))
 
 
 def test_coup_refused_without_units_or_rebels() -> None:
-    """[23.1] Nothing to test, nothing to play; the regime's own player cannot raise rebels
-    nobody would run."""
-    st = syrian_coup({"4 Arm Div": "Damascus"}, [])
+    """[23.1] No unit of the army on the map, nothing to play; the regime's own player cannot
+    raise rebels nobody would run."""
+    st = syrian_coup({"Hamza Div": "Azaz"}, [])
     c = st.tables.card_by_name["Coup in Syria"][0]
-    assert "test its loyalty" in (event_refusal(st, "Rebels", c) or "")
+    assert "no unit on the map" in (event_refusal(st, "Rebels", c) or "")
+
+
+def test_a_coup_among_loyal_units_only_is_played_and_changes_nothing() -> None:
+    """[23.1, 30.0] Whether the army's units on the map would test their loyalty is hidden in
+    unseen stacks, so it does not decide whether the card may be played: with only loyal (L)
+    units the coup is played and nobody rolls."""
+    st = syrian_coup({"4 Arm Div": "Damascus"}, [])
+    assert st.tables.unit_loyal[st.tables.unit_by_label["4 Arm Div"]]
+    play(st, 'play "Coup in Syria"')
+    assert where(st, "4 Arm Div") == "Damascus"
+    assert any(x.startswith("Coup in Syria: Syria rolls for 0 units") for x in texts(st))
 
 
 def test_coup_at_setup_scenario_8() -> None:

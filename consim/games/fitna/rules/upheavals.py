@@ -66,19 +66,28 @@ def coup_params(st: FitnaState, card: int, effect: int) -> dict[str, Any]:
     return params
 
 
-def testable(st: FitnaState, country: str, space: int = -1) -> list[int]:
-    """[23.1] The units of ``country``'s army on the map that test their loyalty (on ``space``
-    only, if given): not the loyal "L" units (the Syrian militias among them) nor militias."""
+def army_on_map(st: FitnaState, country: str, space: int = -1) -> list[int]:
+    """The units of ``country``'s army on the map (on ``space`` only, if given), by space and
+    label."""
     t = st.tables
     f = t.force_index[country]
     d = st.data
     out = []
     for u in t.force_units[f]:
         at = d.units[u].at
-        if at >= t.n_spaces or t.unit_loyal[u] or (space >= 0 and at != space):
+        if at >= t.n_spaces or (space >= 0 and at != space):
             continue
         out.append(u)
     return sorted(out, key=lambda u: (t.space_name[d.units[u].at], t.unit_label[u]))
+
+
+def testable(st: FitnaState, country: str, space: int = -1) -> list[int]:
+    """[23.1] The units of ``country``'s army on the map that test their loyalty (on ``space``
+    only, if given): not the loyal "L" units (the Syrian militias among them) nor militias.
+    Which units these are is hidden from a player who has not seen their stacks (30.0): a
+    choice offered to him may depend only on ``army_on_map``."""
+    t = st.tables
+    return [u for u in army_on_map(st, country, space) if not t.unit_loyal[u]]
 
 
 def rebel_side(st: FitnaState, country: str, seat: str) -> int:
@@ -102,15 +111,12 @@ def coup_refusal(st: FitnaState, seat: str, country: str, scope: str) -> str | N
     for c in ("syria", "iraq") if country == "either" else (country,):
         if st.data.force_side[t.force_index[c]] >= len(t.seats):
             continue
-        if testable(st, c) and rebel_side(st, c, seat) >= 0:
+        if army_on_map(st, c) and rebel_side(st, c, seat) >= 0:
             return None
     if country == "either":
-        return "neither Syria's nor Iraq's army has a unit that would test its loyalty (23.1)"
+        return "neither Syria's nor Iraq's army has a unit on the map (23.1)"
     label = COUNTRY_LABEL[country]
-    return (
-        f"{possessive(label)} army has no unit on the map that would test its loyalty, or nobody would run "
-        "the rebels (23.1, 20.0)"
-    )
+    return f"{possessive(label)} army has no unit on the map, or nobody would run the rebels (23.1, 20.0)"
 
 
 def replacement(st: FitnaState, rebel: int, u: int) -> int:
@@ -165,7 +171,7 @@ class Coup(Step):
             c
             for c in ("syria", "iraq")
             if st.data.force_side[t.force_index[c]] < len(t.seats)
-            and testable(st, c)
+            and army_on_map(st, c)
             and rebel_side(st, c, self.seat) >= 0
         ]
 
@@ -178,8 +184,10 @@ class Coup(Step):
         return None
 
     def _spaces(self, st: FitnaState) -> list[int]:
+        """The spaces holding units of the army (what every stack shows, 30.0), whether or not
+        any of them would test its loyalty (which only the regime's player may know)."""
         d = st.data
-        return sorted({d.units[u].at for u in testable(st, self.country)})
+        return sorted({d.units[u].at for u in army_on_map(st, self.country)})
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         label = st.tables.card_label[self.card] if self.card >= 0 else "The coup"
