@@ -125,7 +125,7 @@ def test_a_coup_split_space_names_no_enemy_unit_to_the_side_that_shares_it() -> 
 def test_a_hand_shown_by_spy_ring_stays_known_to_the_spy() -> None:
     """A hand Spy Ring has shown (the spy chooses the card to take from it) is known to the
     spy, and only to him: his determinizations keep it, so his choices stay legal in them; a
-    third player's re-deal it as any hidden hand."""
+    third player's re-deal it like any hand he has not seen."""
     from consim.games.fitna.rules.events import EventsSegment
     from consim.games.fitna.testing import in_segment
 
@@ -157,8 +157,9 @@ def test_a_hand_shown_by_spy_ring_stays_known_to_the_spy() -> None:
 def test_a_seat_s_choices_never_depend_on_what_it_cannot_see(scenario: int) -> None:
     """[30.0] At every decision with a choice in a game of heuristic bots, a re-deal of all the
     seat to act cannot know offers it the same choices: what it is offered tells it nothing
-    hidden, and a searching bot's move is legal in every deal it tries (found missing for Spy
-    Ring's shown hand and #54 Defections' spaces)."""
+    hidden, and a searching bot's move is legal in every deal it tries. A net for the kind of
+    fault Spy Ring's shown hand and #54 Defections' spaces had (their own tests: above, and
+    ``test_upheavals``), whichever decisions these games happen to reach."""
     game = FitnaGame(scenario=scenario)
     state = game.new_game(0)
     state.keep_undo = False

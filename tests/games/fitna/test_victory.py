@@ -204,13 +204,22 @@ def test_progress_toward_the_next_level() -> None:
     # Turkey: the minor level; two of the three Turkish units the major one asks for
     st = position(region_game(), {"4 Cps": "Kilis", "66 Mech Bde": "Hatay"})
     assert scenario_levels(st)["Turkey"] == "minor" and level_progress(st)["Turkey"] == 2 / 3
-    # the major level: the share of the lead of 60 VP the decisive one asks for
-    st = position(region_game(), {"4 Cps": "Kilis", "66 Mech Bde": "Hatay", "SF Bde": "Mardin"})
+    # the major level: the share of the lead of 60 VP the decisive one asks for (Turkey holds
+    # Syria, 59 VP, IS holds Iraq; Iran's Lebanon, 9 VP, comes next: a lead of 50)
+    syria = [t.space_name[s] for s in range(t.n_spaces) if t.space_country[s] == t.country_index["syria"]]
+    iraq = [t.space_name[s] for s in range(t.n_spaces) if t.space_country[s] == t.country_index["iraq"]]
+
+    def split(d, st) -> None:  # type: ignore[no-untyped-def]
+        control(d, st, "Turkey", syria)
+        control(d, st, "IS", iraq)
+
+    units = {"4 Cps": "Kilis", "66 Mech Bde": "Hatay", "SF Bde": "Mardin"}
+    st = position(region_game(), units, edit=split)
     turkey = t.seat_index["Turkey"]
     mine = victory_points(st, turkey)[0]
     lead = min(mine - victory_points(st, i)[0] for i in range(len(t.seats)) if i != turkey)
-    assert scenario_levels(st)["Turkey"] == "major"
-    assert level_progress(st)["Turkey"] == max(lead, 0) / 60
+    assert scenario_levels(st)["Turkey"] == "major" and lead == 50
+    assert level_progress(st)["Turkey"] == 50 / 60
     # a denial: Aleppo held by IS leaves Turkey no share of its minor level
     st = position(region_game(), {}, edit=lambda d, st: control(d, st, "IS", ["Aleppo"]))
     assert level_progress(st)["Turkey"] == 0.0
