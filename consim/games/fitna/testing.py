@@ -62,7 +62,7 @@ def shown_hands(st: FitnaState, seat: str | None) -> set[int]:
     return {
         c
         for f in st.stack
-        if isinstance(f, LoseCards) and f.shown and not f.random and f.seat == seat
+        if isinstance(f, LoseCards) and f.shown and f.seat == seat
         for c in st.data.hands[f.opponent]
     }
 
