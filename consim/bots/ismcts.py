@@ -24,7 +24,10 @@ Decisions with one legal action are taken at once (no search), and inside the tr
 applied without adding a node. The answer is the root action visited most (ties: the better
 mean reward, then the first listed).
 
-Options, in the kind string (``ismcts:iterations=400,seconds=2``) or left at their defaults:
+Options, in the kind string (``ismcts:iterations=400,seconds=2``) or left at their defaults.
+Each game starts from its own (``game.search_defaults()``): in every game so far the guided
+search below, with the settings measured strongest there; ``guide=none`` asks for the tree.
+The defaults of the options themselves:
 
 * ``iterations`` (200): iterations per decision;
 * ``seconds`` (0.9): a wall-clock cap per decision, whichever of the two comes first; ``0``
@@ -142,15 +145,18 @@ class IsmctsOptions:
         return 0 if h == "end" else 1 if h == "turn" else int(h) if h.isdigit() else -1
 
 
-def parse_options(text: str) -> IsmctsOptions:
-    """``"iterations=400,seconds=0"`` -> :class:`IsmctsOptions` (an empty text: the defaults).
+def parse_options(text: str, base: str = "") -> IsmctsOptions:
+    """``"iterations=400,seconds=0"`` -> :class:`IsmctsOptions` (an empty text: the defaults);
+    the options in ``text`` override those in ``base`` (a game's :meth:`search_defaults`).
 
     >>> parse_options("iterations=50,seconds=0")  # doctest: +ELLIPSIS
     IsmctsOptions(iterations=50, seconds=0.0, c=0.7, win=0.5, rollout='random', guide='none', ...)
+    >>> parse_options("guide=none", base="guide=heuristic,horizon=turn").guide
+    'none'
     """
     types = {f.name: f.type for f in fields(IsmctsOptions)}
     given: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for part in filter(None, (p.strip() for p in f"{base},{text}".split(","))):
         key, sep, raw = part.partition("=")
         key = key.strip()
         if not sep or key not in types:
@@ -478,5 +484,6 @@ class IsmctsBot:
 
 
 def make_ismcts(game: Game, seat: str, seed: int, options: str = "") -> IsmctsBot:
-    """The factory behind the ``ismcts`` kind; ``options`` is the text after ``ismcts:``."""
-    return IsmctsBot(game, seat, seed, parse_options(options))
+    """The factory behind the ``ismcts`` kind; ``options`` is the text after ``ismcts:``, over
+    the game's own defaults (:meth:`~consim.core.game.Game.search_defaults`)."""
+    return IsmctsBot(game, seat, seed, parse_options(options, game.search_defaults()))

@@ -124,6 +124,13 @@ class Game(ABC):
         """The names of each kind of content id (``{"card": (...)}``) used by ``Ref`` fields."""
         return {}
 
+    def search_defaults(self) -> str:
+        """The options ``bot:ismcts`` starts from in this game and these options, before the
+        ones its kind names (``ismcts:iterations=50`` overrides only the iterations): the
+        settings measured strongest against the game's heuristic bot (README, "The search
+        bot"). Empty: the plain tree search with its own defaults."""
+        return ""
+
     @property
     def factions(self) -> tuple[str, ...]:
         """What is played, as opposed to who plays it; by default one faction per seat."""

@@ -22,7 +22,8 @@ GAMES = [
     pytest.param("baghdad", {"players": 3}, id="baghdad"),
     pytest.param("fitna", {"scenario": 1}, id="fitna"),
 ]
-SMALL = "ismcts:iterations=6,seconds=0"
+#: the plain tree search (every game's own defaults are the guided search)
+SMALL = "ismcts:guide=none,iterations=6,seconds=0"
 
 
 def _positions(state: State, steps: int, seed: int) -> list[State]:
@@ -46,9 +47,9 @@ def test_every_game_offers_ismcts_with_options() -> None:
         kinds = bot_kinds(game)
         assert "ismcts" in kinds and "ismcts:iterations=5,seconds=0" in kinds
         assert "ismcts2" not in kinds
-        bot = make_bot(game, "ismcts:iterations=7,c=1.5", game.seats[0], 1)
+        bot = make_bot(game, "ismcts:guide=none,iterations=7,c=1.5", game.seats[0], 1)
         assert isinstance(bot, IsmctsBot)
-        assert bot.options == IsmctsOptions(iterations=7, c=1.5)
+        assert (bot.options.guide, bot.options.iterations, bot.options.c) == ("none", 7, 1.5)
     with pytest.raises(OptionError, match="unknown option"):
         "ismcts:depth=3" in bot_kinds(consim.load_game("iraq"))  # noqa: B015 - the check raises
     with pytest.raises(OptionError, match="iterations"):
@@ -77,7 +78,7 @@ def test_it_plays_only_legal_actions(name: str, opts: dict[str, Any]) -> None:
 def test_a_whole_game_with_ismcts_seats() -> None:
     game = consim.load_game("iraq", players=2)
     state = game.new_game(2)
-    bots = bots_for(game, {"US": "ismcts:iterations=4,seconds=0", "Insurgent": "random"}, 2)
+    bots = bots_for(game, {"US": "ismcts:guide=none,iterations=4,seconds=0", "Insurgent": "random"}, 2)
     assert play_out(state, bots) > 0
     assert state.outcome() is not None
 
@@ -88,7 +89,7 @@ def test_same_seed_same_choices(name: str, opts: dict[str, Any]) -> None:
     positions = _positions(game.new_game(9), 120, 9)[:12]
     runs = []
     for _ in range(2):
-        bot = make_bot(game, "ismcts:iterations=10,seconds=0", game.seats[0], 21)
+        bot = make_bot(game, "ismcts:guide=none,iterations=10,seconds=0", game.seats[0], 21)
         runs.append([decide(bot, p, p.to_act()[0], p.legal_actions(p.to_act()[0])) for p in positions])
     assert runs[0] == runs[1]
 
@@ -106,11 +107,41 @@ def test_hidden_information_does_not_change_its_choice(name: str, opts: dict[str
         other, _ = perturb(position, seat, rng, True)
         legal = position.legal_actions(seat)
         assert other.legal_actions(seat) == legal
-        a = decide(make_bot(game, "ismcts:iterations=12,seconds=0", seat, 3), position, seat, legal)
-        b = decide(make_bot(game, "ismcts:iterations=12,seconds=0", seat, 3), other, seat, legal)
+        kind = "ismcts:guide=none,iterations=12,seconds=0"
+        a = decide(make_bot(game, kind, seat, 3), position, seat, legal)
+        b = decide(make_bot(game, kind, seat, 3), other, seat, legal)
         assert a == b
         compared += 1
     assert compared >= 4
+
+
+@pytest.mark.parametrize(
+    ("name", "opts", "expected"),
+    [
+        ("iraq", {"players": 3}, {"horizon": "turn"}),
+        ("jihad", {}, {"horizon": "turn"}),
+        ("jihad", {"advanced": True}, {"horizon": "2"}),
+        ("baghdad", {"players": 4}, {"horizon": "turn", "decisive": 1.0}),
+        ("fitna", {"scenario": 3}, {"horizon": "turn", "candidates": 4}),
+    ],
+)
+def test_plain_ismcts_is_the_guided_search_measured_strongest(
+    name: str, opts: dict[str, Any], expected: dict[str, Any]
+) -> None:
+    """``bot:ismcts`` alone is the game's strongest measured search (README, "The search
+    bot"), not the tree search that loses to the heuristic bot; options given after the kind
+    override only themselves, and ``guide=none`` is the tree."""
+    game = consim.load_game(name, **opts)
+    seat = game.seats[-1]
+    plain = make_bot(game, "ismcts", seat, 2)
+    assert isinstance(plain, IsmctsBot)
+    assert plain.options == IsmctsOptions(guide="heuristic", **expected)
+    assert plain.uses_view  # its heuristic guide reads the view
+    tuned = make_bot(game, "ismcts:iterations=9,seconds=0", seat, 2)
+    assert isinstance(tuned, IsmctsBot)
+    assert tuned.options == IsmctsOptions(guide="heuristic", iterations=9, seconds=0, **expected)
+    tree = make_bot(game, "ismcts:guide=none", seat, 2)
+    assert isinstance(tree, IsmctsBot) and tree.options.guide == "none" and not tree.uses_view
 
 
 def test_choose_without_determinizations_is_refused() -> None:

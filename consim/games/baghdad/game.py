@@ -98,6 +98,11 @@ class BaghdadGame(Game):
             },
         ]
 
+    def search_defaults(self) -> str:
+        """``bot:ismcts`` is the guided search measured strongest in this game (README)."""
+        # decisive=1: a special victory inside the turn counts as the win it is, not by its score
+        return "guide=heuristic,horizon=turn,decisive=1"
+
     def id_tables(self) -> dict[str, tuple[str, ...]]:
         t = self.tables
         return {

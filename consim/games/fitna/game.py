@@ -147,6 +147,11 @@ class FitnaGame(Game):
             seat = self.seats[state.data.force_seat[f]]
         return seat or ""
 
+    def search_defaults(self) -> str:
+        """``bot:ismcts`` is the guided search measured strongest in this game (README)."""
+        # four candidates keep a decision near a second with the default budget
+        return "guide=heuristic,horizon=turn,candidates=4"
+
     def id_tables(self) -> dict[str, tuple[str, ...]]:
         t = self.tables
         return {

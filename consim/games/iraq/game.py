@@ -63,6 +63,10 @@ class IraqGame(Game):
             },
         ]
 
+    def search_defaults(self) -> str:
+        """``bot:ismcts`` is the guided search measured strongest in this game (README)."""
+        return "guide=heuristic,horizon=turn"
+
     def id_tables(self) -> dict[str, tuple[str, ...]]:
         return {"card": self.tables.card_name}
 

@@ -97,6 +97,11 @@ class JihadGame(Game):
             {"advanced": True, "siege_invasion": "across", "mecca_counts": True},
         ]
 
+    def search_defaults(self) -> str:
+        """``bot:ismcts`` is the guided search measured strongest in this game (README)."""
+        # in the Advanced Game a turn's Outcome Points miss the danger to Rome beyond the turn
+        return "guide=heuristic,horizon=2" if self.tables.advanced else "guide=heuristic,horizon=turn"
+
     def id_tables(self) -> dict[str, tuple[str, ...]]:
         t = self.tables
         return {"place": t.place_name, "path": t.path_name, "army": t.army_name}
