@@ -136,6 +136,38 @@ def _factory(target: str, options: str | None = None) -> Callable[[Game, str, in
     return build
 
 
+#: what players are told a bot of each kind is (the kinds are names for the command line)
+_LABELS: dict[str, str] = {"random": "random bot", "heuristic": "heuristic bot", "ismcts": "search bot"}
+
+
+def bot_label(kind: str) -> str:
+    """A bot kind in words for players: ``"ismcts:iterations=50"`` -> ``"search bot"``.
+
+    >>> bot_label("heuristic"), bot_label("bot:ismcts:seconds=2")
+    ('heuristic bot', 'search bot')
+    """
+    base = kind.removeprefix("bot:").partition(":")[0]
+    return _LABELS.get(base, f"{base} bot")
+
+
+#: how each kind plays, in a few words, for a list to choose from
+_HINTS: dict[str, str] = {
+    "random": "any legal move, at random",
+    "heuristic": "rules of thumb, moves at once",
+    "ismcts": "the strongest, looks ahead about a second a move",
+}
+
+
+def bot_choice(kind: str) -> str:
+    """A bot kind as a list of players offers it: its name and how it plays.
+
+    >>> bot_choice("ismcts")
+    'search bot (the strongest, looks ahead about a second a move)'
+    """
+    hint = _HINTS.get(kind.removeprefix("bot:").partition(":")[0])
+    return f"{bot_label(kind)} ({hint})" if hint else bot_label(kind)
+
+
 def make_bot(game: Game, kind: str, seat: str, seed: int = 0) -> Bot:
     """A bot of ``kind`` (``random``, ``heuristic``, ``ismcts``, ``ismcts:iterations=50``, ...)
     for ``seat`` of ``game``."""

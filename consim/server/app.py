@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import consim
-from consim.bots.base import bot_kinds
+from consim.bots.base import bot_choice, bot_kinds
 from consim.core.registry import game_class
 from consim.server.db import Store
 from consim.server.live import POLL, Live
@@ -266,7 +266,7 @@ def create_app(db_url: str) -> FastAPI:
             chosen=entries[game],
             values={**loaded.options},
             seats=loaded.seats,
-            bots=sorted(bot_kinds(loaded)),
+            bots=[(kind, bot_choice(kind)) for kind in sorted(bot_kinds(loaded))],
         )
 
     @app.post("/new", response_class=HTMLResponse)

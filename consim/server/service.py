@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy.orm import Session, selectinload
 
 import consim
-from consim.bots.base import bot_kinds, decide, make_bot
+from consim.bots.base import bot_kinds, bot_label, decide, make_bot
 from consim.core.errors import IllegalAction, OptionError, RestoreError, VersionConflict
 from consim.core.game import Game, State
 from consim.core.registry import game_class
@@ -414,7 +414,7 @@ def _players(row: GameRow) -> dict[str, str]:
     out = {}
     for s in row.seats:
         if s.kind != "human":
-            out[s.seat] = f"{s.bot} bot"
+            out[s.seat] = bot_label(s.bot)
         else:
             out[s.seat] = "person" if s.token_hash is not None else "open seat"
     return out

@@ -31,6 +31,10 @@ def test_lobby_new_game_form_and_a_seat_page(client: TestClient) -> None:
     assert form.status_code == 200
     assert 'name="seat:US"' in form.text and 'name="seat:Insurgent"' in form.text
     assert 'name="seat:Kurd"' not in form.text  # two players: two seats
+    # the bots are offered in words, with how each plays; the kind is only the value sent
+    assert '<option value="ismcts">search bot (the strongest, looks ahead' in form.text
+    assert '<option value="heuristic" selected>heuristic bot (rules of thumb' in form.text
+    assert ">ismcts" not in form.text
     created = client.post(
         "/new",
         data={"game": "iraq", "option:players": "2", "seat:US": "human", "seat:Insurgent": "heuristic"},

@@ -36,6 +36,12 @@ def test_a_solitaire_played_by_a_bot_says_which(client: TestClient) -> None:
             "You play US. US: person; Insurgent: heuristic bot.",
         ),
         (
+            "iraq",
+            {"Insurgent": "human", "US": "ismcts:iterations=2,seconds=0"},
+            {},
+            "You play Insurgent. US: search bot; Insurgent: person.",
+        ),
+        (
             "baghdad",
             {
                 "Shiite": "human",
