@@ -1,7 +1,11 @@
 """What the server does with games, through consim's public contract only: create a game with
 its seats, find the seat a link's secret opens, show a seat what it may see, and carry out its
 actions, undos and messages, each in one database transaction; bots then play until a person
-must decide.
+must decide. Bots that decide at once move within the request; a bot that searches (about a
+second a move) thinks in a thread of the process afterwards, committing each move as it makes
+it. A page read that finds a bot to act and nobody thinking for it in this process wakes one:
+after a restart that resumes the game; with several server processes, two may think for the
+same game, and the second move to arrive is dropped as stale.
 
 A position is saved whole after every change (``State.to_dict(undo=True)``) and restored from
 the database when needed; a small cache keeps the last restored state of each game and is used
@@ -11,8 +15,10 @@ only while the database still holds that same revision.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,7 +27,7 @@ from typing import Any
 from sqlalchemy.orm import Session, selectinload
 
 import consim
-from consim.bots.base import bot_kinds, bot_label, decide, make_bot
+from consim.bots.base import Bot, bot_kinds, bot_label, decide, make_bot
 from consim.core.errors import IllegalAction, OptionError, RestoreError, VersionConflict
 from consim.core.game import Game, State
 from consim.core.registry import game_class
@@ -31,6 +37,12 @@ from consim.server.db import GameRow, SeatRow, Store, hash_token, select
 MAX_BOT_STEPS = 20_000
 #: the longest chat message accepted, in characters
 MAX_MESSAGE = 1_000
+
+_log = logging.getLogger("consim.server")
+
+
+class _Stale(Exception):
+    """A searching bot's move was worked out on a position that has changed since."""
 
 
 class ServerError(Exception):
@@ -67,6 +79,9 @@ class Service:
         self._cache: dict[int, tuple[int, State]] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
+        #: games whose searching bots think in a thread of their own (see _think): the thread,
+        #: and whether it was asked to look again after it last found no bot to move
+        self._thinking: dict[int, tuple[threading.Thread, bool]] = {}
         #: called with a game's number and new revision after each change committed by this
         #: process (live pages)
         self.on_change: list[Callable[[int, int], None]] = []
@@ -189,13 +204,15 @@ class Service:
             elif who != "open":
                 seat_row.bot = who
             row.seats.append(seat_row)
-        self._play_bots(row, state)
+        thinking = self._play_bots(row, state)
         self._save(row, state)
         with self.store.writing() as db:
             db.add(row)
             db.flush()
             game_id = row.id
         self._cache[game_id] = (row.revision, state)
+        if thinking:
+            self._think_later(game_id)
         return Created(game_id, tokens)
 
     # -- links -----------------------------------------------------------------------------
@@ -219,7 +236,11 @@ class Service:
         """Everything a seat's page shows, from what the seat may know (``view``, its prompt,
         its visible log and the messages it may read)."""
         with self._reading(access.game_id) as (row, state):
-            return _page(row, state, access.seat)
+            page = _page(row, state, access.seat)
+            stalled = self._bot_to_act(row, state) is not None
+        if stalled:  # a searching bot's move was lost (a server stopped while it thought)
+            self._think_later(access.game_id)
+        return page
 
     def revision(self, game_id: int) -> int:
         """The game's revision (it goes up with every change), for live pages."""
@@ -339,8 +360,11 @@ class Service:
                 raise ServerError(409, str(exc)) from None
             except IllegalAction as exc:
                 raise ServerError(422, str(exc)) from None
-            self._play_bots(row, state)
-            return _page(row, state, seat, revision=row.revision + 1)
+            thinking = self._play_bots(row, state)
+            page = _page(row, state, seat, revision=row.revision + 1)
+        if thinking:
+            self._think_later(access.game_id)
+        return page
 
     def undo(self, access: Access, expect_version: int) -> dict[str, Any]:
         """Take back the seat's last action, and the bots' actions that followed it, within
@@ -384,25 +408,95 @@ class Service:
 
     # -- bots ------------------------------------------------------------------------------
 
-    def _play_bots(self, row: GameRow, state: State) -> None:
-        """Bots move until nobody is to act or only people are."""
-        kinds = {s.seat: s.bot for s in row.seats if s.kind == "bot"}
-        if not kinds:
-            return
-        positions = {s.seat: s.position for s in row.seats}
+    def _play_bots(self, row: GameRow, state: State) -> bool:
+        """Bots that decide at once move until nobody is to act or only people are; True if
+        then a bot that searches is to act: it thinks outside the request (:meth:`_think`)."""
         for _ in range(MAX_BOT_STEPS):
-            seat = next((s for s in state.to_act() if s in kinds and state.legal_actions(s)), None)
+            seat = self._bot_to_act(row, state)
             if seat is None:
-                return
-            # a bot made afresh for each decision, from a seed fixed by the game and position
-            bot = make_bot(
-                state.game,
-                kinds[seat],
-                seat,
-                row.bot_seed * 1_000_003 + positions[seat] * 7_919 + state.version,
-            )
+                return False
+            bot = self._bot(row, state, seat)
+            if hasattr(bot, "choose_with_search"):
+                return True
             state.apply(seat, decide(bot, state, seat, state.legal_actions(seat)))
         raise ServerError(500, f"the bots made {MAX_BOT_STEPS} decisions without reaching a person's turn")
+
+    @staticmethod
+    def _bot_to_act(row: GameRow, state: State) -> str | None:
+        """A seat played by a bot that is to act now, if any."""
+        bots = {s.seat for s in row.seats if s.kind == "bot"}
+        return next((s for s in state.to_act() if s in bots and state.legal_actions(s)), None)
+
+    @staticmethod
+    def _bot(row: GameRow, state: State, seat: str) -> Bot:
+        """The bot of ``seat``, made afresh for each decision, from a seed fixed by the game
+        and the position."""
+        found = next(s for s in row.seats if s.seat == seat)
+        seed = row.bot_seed * 1_000_003 + found.position * 7_919 + state.version
+        return make_bot(state.game, found.bot or "", seat, seed)
+
+    def _think_later(self, game_id: int) -> None:
+        """Let the game's searching bots move in a thread of their own (one a game)."""
+        with self._guard:
+            running = self._thinking.get(game_id)
+            if running is not None:
+                self._thinking[game_id] = (running[0], True)  # look again before stopping
+                return
+            thread = threading.Thread(target=self._think, args=(game_id,), name=f"bots-{game_id}")
+            thread.daemon = True
+            self._thinking[game_id] = (thread, False)
+        thread.start()
+
+    def _think(self, game_id: int) -> None:
+        """A game's bots move while one that searches is to act. It searches a copy of the
+        position without holding the game, so people may read it and chat meanwhile; its move is
+        committed with the quick bots' moves that follow, each move its own revision (open pages
+        see it at once), unless the position changed while it thought (an undo): then it looks
+        again."""
+        try:
+            for _ in range(MAX_BOT_STEPS):
+                with self._reading(game_id) as (row, state):
+                    seat = self._bot_to_act(row, state)
+                    if seat is not None:
+                        position = state.clone()
+                        bot = self._bot(row, position, seat)
+                if seat is None:
+                    with self._guard:
+                        thread, again = self._thinking[game_id]
+                        if not again:
+                            del self._thinking[game_id]
+                            return
+                        self._thinking[game_id] = (thread, False)
+                    continue
+                action = decide(bot, position, seat, position.legal_actions(seat))
+                try:
+                    with self._writing(game_id) as (_, row, state):
+                        if state.version != position.version:
+                            raise _Stale
+                        state.apply(seat, action)
+                        self._play_bots(row, state)
+                except _Stale:
+                    continue
+            _log.error("game %d: %d bot decisions and still no person to act", game_id, MAX_BOT_STEPS)
+        except Exception:  # the game stays as committed; the next page read tries again
+            _log.exception("game %d: a bot failed to move", game_id)
+        with self._guard:
+            self._thinking.pop(game_id, None)
+
+    def wait_for_bots(self, timeout: float = 60.0) -> bool:
+        """Wait until no bot of any game is thinking (tests, and a server shutting down);
+        False if some still were after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._guard:
+                threads = [t for t, _ in self._thinking.values()]
+            if not threads:
+                return True
+            for thread in threads:
+                thread.join(max(0.0, deadline - time.monotonic()))
+            if time.monotonic() >= deadline:
+                with self._guard:
+                    return not self._thinking
 
 
 #: what ``players`` may say of a person's seat: invited by its link, or left free for the lobby

@@ -26,6 +26,7 @@ def db_url(tmp_path: Path) -> str:
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db_url)) as c:
         yield c
+        assert c.app.state.service.wait_for_bots(60), "a search bot was still thinking"  # type: ignore[attr-defined]
 
 
 def create(client: TestClient, players: dict[str, str], seed: int = 3, **options: Any) -> dict[str, Any]:

@@ -1,0 +1,144 @@
+"""Bots that search think outside the request that gave them the turn: the person's action is
+answered at once, the page can be read and the chat used while they think, each bot move is
+committed as it is made, a move worked out on a position that changed meanwhile is thrown
+away, and a game whose thinking bot was lost (a server stopped) moves on when read again."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import consim.server.service as service_module
+from consim.server.service import Service
+from tests.server.conftest import create, seat_url
+
+#: a search bot quick enough for tests (two deals a decision, no clock)
+SEARCH = "ismcts:iterations=2,seconds=0"
+
+
+def _service(client: TestClient) -> Service:
+    found: Service = client.app.state.service  # type: ignore[attr-defined]
+    return found
+
+
+def _page(client: TestClient, made: dict[str, Any], seat: str) -> dict[str, Any]:
+    r = client.get(seat_url(made, seat))
+    assert r.status_code == 200, r.text
+    page: dict[str, Any] = r.json()
+    return page
+
+
+def _act(client: TestClient, made: dict[str, Any], seat: str, page: dict[str, Any]) -> None:
+    """The seat plays the first action its page offers."""
+    body = {"action": page["actions"][0], "expect_version": page["version"]}
+    r = client.post(seat_url(made, seat) + "/action", json=body)
+    assert r.status_code == 200, r.text
+
+
+def _play(client: TestClient, made: dict[str, Any], seat: str, moves: int) -> int:
+    """The person plays ``moves`` of their decisions (the first legal action), waiting for the
+    bots after each; returns how many were made before the game ended."""
+    service = _service(client)
+    made_moves = 0
+    for _ in range(moves):
+        assert service.wait_for_bots(60)
+        page = _page(client, made, seat)
+        if page["over"]:
+            break
+        assert page["your_turn"], page["prompt"]
+        _act(client, made, seat, page)
+        made_moves += 1
+    return made_moves
+
+
+def test_a_search_bot_moves_after_the_request_and_the_game_goes_on(client: TestClient) -> None:
+    made = create(client, {"US": SEARCH, "Insurgent": "human"}, seed=4)
+    assert _play(client, made, "Insurgent", 40) == 40
+    page = _page(client, made, "Insurgent")
+    us_moves = [e for e in page["log"] if "US" in e["text"]]
+    assert us_moves, "the search bot never moved"
+    assert page["players"]["US"] == "search bot"
+
+
+def test_the_page_and_the_chat_work_while_a_search_bot_thinks(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thinking = threading.Event()
+    go_on = threading.Event()
+    real_decide = service_module.decide
+
+    def slow_decide(*args: Any) -> Any:
+        thinking.set()
+        assert go_on.wait(30)
+        return real_decide(*args)
+
+    monkeypatch.setattr(service_module, "decide", slow_decide)
+    made = create(client, {"US": SEARCH, "Insurgent": "human"}, seed=4)  # answered at once
+    assert thinking.wait(30)
+    before = _page(client, made, "Insurgent")
+    assert "US" in before["to_act"]  # still to decide (both sides commit at once in Iraq)
+    said = client.post(seat_url(made, "Insurgent") + "/chat", json={"text": "take your time"})
+    assert said.status_code == 200, said.text
+    monkeypatch.setattr(service_module, "decide", real_decide)
+    go_on.set()
+    assert _service(client).wait_for_bots(60)
+    after = _page(client, made, "Insurgent")
+    assert after["version"] > before["version"] and after["revision"] > before["revision"]
+    assert any("take your time" in m["text"] for m in after["chat"])
+
+
+def test_a_move_worked_out_on_a_changed_position_is_thrown_away(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the bot thinks the position changes (here: a test edits it to another version);
+    the bot's move is not played on it, and the bot looks at the new position instead."""
+    made = create(client, {"US": "human", "Insurgent": "human"}, seed=4)
+    service = _service(client)
+    game_id = made["game_id"]
+    thinking = threading.Event()
+    go_on = threading.Event()
+    real_decide = service_module.decide
+    seen: list[int] = []
+
+    def watched_decide(bot: Any, state: Any, seat: str, actions: Any) -> Any:
+        seen.append(state.version)
+        if len(seen) == 1:
+            thinking.set()
+            assert go_on.wait(30)
+        return real_decide(bot, state, seat, actions)
+
+    monkeypatch.setattr(service_module, "decide", watched_decide)
+    with service._writing(game_id) as (_, row, _state):
+        next(s for s in row.seats if s.seat == "US").kind = "bot"
+        next(s for s in row.seats if s.seat == "US").bot = SEARCH
+    service._think_later(game_id)
+    assert thinking.wait(30)
+    first = seen[0]
+    # the Insurgent acts meanwhile (both choose at once in the Commitment Phase)
+    page = _page(client, made, "Insurgent")
+    assert page["your_turn"]
+    _act(client, made, "Insurgent", page)
+    go_on.set()
+    assert service.wait_for_bots(60)
+    assert len(seen) >= 2 and seen[1] > first  # thought again, on the position after the change
+    with service._reading(game_id) as (_, state):
+        played = [a for a in state.record().actions if a[0] == "US"]
+    assert len(played) == len(seen) - 1  # every move it worked out was played but the stale one
+
+
+def test_a_game_whose_thinking_bot_was_lost_moves_on_when_read(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = _service(client)
+    monkeypatch.setattr(Service, "_think_later", lambda self, game_id: None)  # as if the server died
+    made = create(client, {"US": SEARCH, "Insurgent": "human"}, seed=4)
+    stalled = _page(client, made, "Insurgent")
+    assert "US" in stalled["to_act"]
+    monkeypatch.undo()
+    _page(client, made, "Insurgent")  # reading the page finds the bot to act and wakes it
+    assert service.wait_for_bots(60)
+    moved = _page(client, made, "Insurgent")
+    assert moved["version"] > stalled["version"]
