@@ -520,6 +520,19 @@ def _player(access: Access) -> str:
     return access.seat
 
 
+def _waiting(row: GameRow, to_act: list[str], text: str) -> str:
+    """A prompt that waits for a search bot says that it is thinking."""
+    if not text.startswith("Waiting for"):
+        return text
+    searching = [s.seat for s in row.seats if s.seat in to_act and s.bot and bot_label(s.bot) == "search bot"]
+    if not searching:
+        return text
+    what = "is a search bot" if len(searching) == 1 else "are search bots"
+    first, _, rest = text.partition(". ")  # "Waiting for US." and what else the seat may do
+    said = f"{first.removesuffix('.')}. {' and '.join(searching)} {what}, thinking (about a second a move)."
+    return f"{said} {rest}" if rest else said
+
+
 def _page(row: GameRow, state: State, seat: str | None, revision: int | None = None) -> dict[str, Any]:
     to_act = list(state.to_act())
     prompt = state.prompt(seat) if seat is not None else None
@@ -534,7 +547,9 @@ def _page(row: GameRow, state: State, seat: str | None, revision: int | None = N
         "revision": row.revision if revision is None else revision,
         "to_act": to_act,
         "your_turn": seat is not None and seat in to_act and bool(prompt and prompt.actions),
-        "prompt": {"text": prompt.text, "rule": prompt.rule} if prompt is not None else None,
+        "prompt": {"text": _waiting(row, to_act, prompt.text), "rule": prompt.rule}
+        if prompt is not None
+        else None,
         "actions": [a.text for a in prompt.actions] if prompt is not None else [],
         "can_undo": seat is not None and state.can_undo(seat),
         "view": state.view(seat),

@@ -80,6 +80,15 @@ def test_the_page_and_the_chat_work_while_a_search_bot_thinks(
     assert thinking.wait(30)
     before = _page(client, made, "Insurgent")
     assert "US" in before["to_act"]  # still to decide (both sides commit at once in Iraq)
+    for _ in range(20):  # the Insurgent finishes its own choice, then waits for the bot
+        if not before["your_turn"]:
+            break
+        _act(client, made, "Insurgent", before)
+        before = _page(client, made, "Insurgent")
+    assert before["prompt"]["text"] == (
+        "Waiting for US. US is a search bot, thinking (about a second a move). You have made your "
+        "choice; 'retract' takes it back until the others have chosen."
+    )
     said = client.post(seat_url(made, "Insurgent") + "/chat", json={"text": "take your time"})
     assert said.status_code == 200, said.text
     monkeypatch.setattr(service_module, "decide", real_decide)
