@@ -484,8 +484,8 @@ class Service:
             self._thinking.pop(game_id, None)
 
     def wait_for_bots(self, timeout: float = 60.0) -> bool:
-        """Wait until no bot of any game is thinking (tests, and a server shutting down);
-        False if some still were after ``timeout`` seconds."""
+        """Wait until no bot of any game is thinking (the tests use it); False if some still
+        were after ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while True:
             with self._guard:
@@ -524,7 +524,7 @@ def _waiting(row: GameRow, to_act: list[str], text: str) -> str:
     """A prompt that waits for a search bot says that it is thinking."""
     if not text.startswith("Waiting for"):
         return text
-    searching = [s.seat for s in row.seats if s.seat in to_act and s.bot and bot_label(s.bot) == "search bot"]
+    searching = [s.seat for s in row.seats if s.seat in to_act and (s.bot or "").startswith("ismcts")]
     if not searching:
         return text
     what = "is a search bot" if len(searching) == 1 else "are search bots"
