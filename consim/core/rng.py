@@ -29,6 +29,22 @@ _U27, _U30, _U31, _U32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(
 _U_LOW = np.uint64(0xFFFFFFFF)
 
 
+#: per list length n, the tables of :meth:`Rng._shuffle_long` that depend on n alone
+_LONG: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _long_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The k-th draw's offset from the state, k * the constant for k = 1 .. n-1, and i + 1
+    for i = n - 1 down to 1 (worked out once per length: decks come in a few sizes)."""
+    tables = _LONG.get(n)
+    if tables is None:
+        tables = _LONG[n] = (
+            np.arange(1, n, dtype=np.uint64) * _U_GOLDEN,
+            np.arange(n, 1, -1, dtype=np.uint64),
+        )
+    return tables
+
+
 class Rng:
     """Deterministic generator. ``calls`` counts draws so callers can tell if any happened."""
 
@@ -93,12 +109,11 @@ class Rng:
         together in 64-bit arrays, whose products wrap like the ``& _MASK`` above. The index
         ``(z * (i + 1)) >> 64`` is taken from z's 32-bit halves, which cannot overflow."""
         n = len(items)
-        k = np.arange(1, n, dtype=np.uint64)
-        s = k * _U_GOLDEN + np.uint64(self.state)
+        steps, m = _long_tables(n)
+        s = steps + np.uint64(self.state)
         z = (s ^ (s >> _U30)) * _U_MIX1
         z = (z ^ (z >> _U27)) * _U_MIX2
         z ^= z >> _U31
-        m = np.arange(n, 1, -1, dtype=np.uint64)  # i + 1, for i = n - 1 down to 1
         i = n - 1
         for j in (((z >> _U32) * m + (((z & _U_LOW) * m) >> _U32)) >> _U32).tolist():
             items[i], items[j] = items[j], items[i]

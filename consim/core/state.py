@@ -45,6 +45,21 @@ STATE_FORMAT = "consim-state/2"
 _new_entry = tuple.__new__
 _NO_SEATS: frozenset[str] = frozenset()
 _MAX_STEPS = 1_000_000
+#: groups of seats as frozensets, shared: a game names the same few groups again and again in
+#: log entries and reveals (emptied if it ever grows large)
+_AUDIENCES: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _audience(to: Sequence[str] | frozenset[str]) -> frozenset[str]:
+    """``to`` as a frozenset (shared with earlier calls naming the same seats in that order)."""
+    if type(to) is not tuple:
+        return frozenset(to)
+    found = _AUDIENCES.get(to)
+    if found is None:
+        if len(_AUDIENCES) > 4096:
+            _AUDIENCES.clear()
+        found = _AUDIENCES[to] = frozenset(to)
+    return found
 
 
 class _Snapshot(NamedTuple):
@@ -174,13 +189,19 @@ class State:
                 f"the position has changed (version {self.version}, not {expect_version}): "
                 "someone acted first; look again"
             )
-        # the fast path: one of the legal actions, as an Action, from a seat to act
+        # the fast path: the very object of one of the legal actions, from a seat to act (an
+        # identity scan: far cheaper than comparing the actions as tuples one by one)
         legal = self._legal.get(seat) if type(seat) is str else None
-        if legal is None or type(action) is not Action or action not in legal:
-            accepted = self._accept(seat, action)
-            if accepted is None:  # a message or a take-back: handled
+        chosen: Action | None = None
+        if legal is not None:
+            for candidate in legal:
+                if candidate is action:
+                    chosen = candidate
+                    break
+        if chosen is None:
+            chosen = self._accept(seat, action)
+            if chosen is None:  # a message or a take-back: handled
                 return self._handled
-            action = accepted
         top: Decision[Any] = self.stack[-1]  # type: ignore[assignment]
         # carry it out (the hot path of every game: _perform, written out)
         actions = self._actions
@@ -193,11 +214,10 @@ class State:
         start = len(log)
         rng = self.rng
         calls = rng.calls
-        top.act(self, seat, action)
-        actions.append((seat, action[2]))
-        self._legal = {}
+        top.act(self, seat, chosen)
+        actions.append((seat, chosen[2]))
         self.cache.clear()
-        self._advance()
+        self._advance()  # (which sets _legal afresh)
         if self._revealed:
             self._moved_floor()
         else:
@@ -615,17 +635,19 @@ class State:
         if self._shared:
             self._own()
         log = self._log
+        audience = None if to is None else _audience(to)
         # tuple.__new__ skips the NamedTuple's Python-level constructor (this runs very often)
-        log.append(_new_entry(LogEntry, (len(log), text, rule, None if to is None else frozenset(to), refs)))
+        log.append(_new_entry(LogEntry, (len(log), text, rule, audience, refs)))
 
     def mark_reveal(self, to: Sequence[str] | None = None) -> None:
         """Hidden information was shown (to ``to``, or to everyone): actions before this point
         can no longer be undone."""
         self._revealed = True
-        if to is None or self._reveal_seats is None:
+        seen = self._reveal_seats
+        if to is None or seen is None:
             self._reveal_seats = None
         else:
-            self._reveal_seats = self._reveal_seats.union(to)
+            self._reveal_seats = seen.union(to) if seen else _audience(to)
 
     def last_action_revealed_to(self, seat: str) -> bool:
         """True if the last action showed ``seat`` hidden information (a reveal, a trade).
@@ -643,7 +665,8 @@ class State:
 
     def _advance(self) -> None:
         """Run automatic frames until a decision with a legal action is on top, or the game
-        is over."""
+        is over; then set who is to act and what the single seat to act may do. (Until then
+        both still describe the position before: the frames run here never ask for them.)"""
         stack = self.stack
         cache = self.cache
         steps = 0
@@ -654,6 +677,7 @@ class State:
                 if seats:
                     if len(seats) > 1:
                         self._to_act = seats
+                        self._legal = {}
                         return
                     legal = top.legal(self, seats[0])
                     if legal:
@@ -668,6 +692,7 @@ class State:
             if steps > _MAX_STEPS:
                 raise RuntimeError(f"the sequence of play makes no progress (frame {top.name!r})")
         self._to_act = ()
+        self._legal = {}
 
     def _settled(self) -> None:
         """A starting point (a new game, a restored or rebased position): what was shown in
@@ -693,9 +718,8 @@ class State:
         calls = self.rng.calls
         carry_out(self, seat, action)
         self._actions.append((seat, action[2]))
-        self._legal = {}
         self.cache.clear()
-        self._advance()
+        self._advance()  # (which sets _legal afresh)
         if self._revealed:
             self._moved_floor()
         else:

@@ -17,7 +17,7 @@ def usable_fv(t: IraqTables, seat: str, hand: list[int], side: str | None = None
     """
     usable = t.usable[seat]
     fv = t.card_fv
-    base = sum(fv[c] for c in hand if c in usable)
+    base = sum([fv[c] for c in hand if c in usable])
     if not t.either_or:
         return base, None
     best_side, best_extra = t.either_or[0], -1
@@ -25,7 +25,7 @@ def usable_fv(t: IraqTables, seat: str, hand: list[int], side: str | None = None
         if side is not None and letter != side:
             continue
         cards = t.side_cards[letter]
-        extra = sum(fv[c] for c in hand if c in cards)
+        extra = sum([fv[c] for c in hand if c in cards])
         if extra > best_extra:
             best_side, best_extra = letter, extra
     return base + best_extra, best_side

@@ -56,11 +56,13 @@ class IraqState(State):
     def names(self, cards: list[int], with_values: bool = False) -> str:
         """Card names for log lines, in the given order."""
         t = self.tables
-        return ", ".join(map((t.card_label if with_values else t.card_name).__getitem__, cards))
+        names = t.card_label if with_values else t.card_name
+        return ", ".join([names[c] for c in cards])
 
     def card_refs(self, cards: list[int]) -> tuple[tuple[str, str], ...]:
         """Log references to these cards."""
-        return tuple(map(self.tables.card_ref.__getitem__, cards))
+        refs = self.tables.card_ref
+        return tuple([refs[c] for c in cards])
 
 
 def new_data(seats: tuple[str, ...]) -> IraqData:

@@ -51,8 +51,8 @@ class Commitment(SecretChoice[IraqState]):
         return acts
 
     def choose(self, st: IraqState, seat: str, action: Action) -> bool:
-        if action.verb == "discard":
-            self.pending.setdefault(seat, []).append(st.tables.card_by_name[action.args[0]])
+        if action[0] == "discard":  # (action.verb, read without the property: every discard)
+            self.pending.setdefault(seat, []).append(st.tables.card_by_name[action[1][0]])
             return False
         if self.sequential:
             self._redraw(st, seat)

@@ -158,23 +158,23 @@ class Negotiation(Decision[IraqState]):
 
     def act(self, st: IraqState, seat: str, action: Action) -> None:
         t = st.tables
-        verb = action.verb
+        verb, args = action[0], action[1]  # (Action.verb and .args, read without the properties)
         offer = self.offer
         if offer is None:
             if verb == "pass":
                 st.emit(f"{seat} passes.", R_NEGOTIATE)
                 self._next(st)
             else:  # offer SEAT
-                self.offer = Offer(sender=seat, to=action.args[0])
+                self.offer = Offer(sender=seat, to=args[0])
             return
         if offer.stage == "give":
             if verb == "give":
-                offer.give.append(t.card_by_name[action.args[0]])
+                offer.give.append(t.card_by_name[args[0]])
             elif verb == "want":
                 offer.stage = "want"
             elif verb == "ask":
-                offer.ask = int(action.args[0])
-                offer.kind = "usable" if len(action.args) > 1 and action.args[1] == "usable" else "any"
+                offer.ask = int(args[0])
+                offer.kind = "usable" if len(args) > 1 and args[1] == "usable" else "any"
                 offer.stage = "respond"
                 self.offers += 1
                 parties = (offer.sender, offer.to)
@@ -189,7 +189,7 @@ class Negotiation(Decision[IraqState]):
             return
         if offer.stage == "want":
             if verb == "want":
-                offer.wanted.append(t.card_by_name[action.args[0]])
+                offer.wanted.append(t.card_by_name[args[0]])
             offer.stage = "give"
             return
         if offer.stage == "respond":
@@ -206,7 +206,7 @@ class Negotiation(Decision[IraqState]):
             else:
                 offer.stage = "fulfil"
             return
-        offer.taken.append(t.card_by_name[action.args[0]])
+        offer.taken.append(t.card_by_name[args[0]])
         if len(offer.taken) == offer.ask:
             self._trade(st, offer)
 
