@@ -96,9 +96,13 @@ def command_line() -> str:
 
 
 def machine() -> dict[str, Any]:
+    """The interpreter, the machine, and which consim modules ran compiled (``setup.py``;
+    none with ``CONSIM_PURE=1``)."""
     import consim
+    from consim import _speedups
 
     return {
+        "compiled_modules": _speedups.status()["compiled"],
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
@@ -135,7 +139,8 @@ def report(bench: str, figures: Sequence[Figure], args: argparse.Namespace, sett
     print()
     print_table(
         f"{bench}: Python {info['python']} on {info['processor']} "
-        f"({info['cpus']} CPUs), one core, best and median of the repeats",
+        f"({info['cpus']} CPUs), one core, best and median of the repeats, "
+        f"{len(info['compiled_modules'])} consim modules compiled",
         figures,
     )
     cmd = command_line()

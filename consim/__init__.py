@@ -5,6 +5,8 @@
 True
 """
 
+# first: puts in place the compiled build of the hottest modules, where a fresh one was built
+from consim import _speedups  # noqa: F401  (consim/_speedups.py)
 from consim.core import (
     Action,
     AmbiguousAction,
