@@ -14,6 +14,7 @@ plain Python, about a third slower.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -75,6 +76,9 @@ class BuildCompiled(build_ext):
         in_place = self.editable_mode or self.inplace
         if in_place:  # no build of a module no longer listed stays
             shutil.rmtree(ROOT / "consim" / COMPILED_DIR, ignore_errors=True)
+        # Cython translates only here, when something is built (pip evaluates setup.py several
+        # times for one install)
+        self.extensions = _translated(self.extensions)
         super().run()
         # what each extension was compiled from: consim/_speedups.py loads one only while its
         # module's source is still the same
@@ -110,18 +114,24 @@ class BuildCompiled(build_ext):
 
 
 def _extensions() -> list[Extension]:
-    if os.environ.get("CONSIM_PURE"):
+    """The modules to compile, still as Python sources (``BuildCompiled.run`` translates
+    them); none with ``CONSIM_PURE`` set, or without Cython (the build requirements name it,
+    but a bare ``python setup.py`` call may lack it)."""
+    if os.environ.get("CONSIM_PURE") or importlib.util.find_spec("Cython") is None:
         return []
-    try:
-        from Cython.Build import cythonize
-    except ImportError:  # the build requirements name Cython; a bare setup.py call may lack it
-        return []
+    return [Extension(s[: -len(".py")].replace("/", "."), [s], optional=True) for s in COMPILED]
 
-    def translate(sources: list[str], threads: int) -> list[Extension]:
-        extensions = [Extension(s[: -len(".py")].replace("/", "."), [s], optional=True) for s in sources]
+
+def _translated(extensions: list[Extension]) -> list[Extension]:
+    """``extensions`` with their Python sources translated to C by Cython, each source's digest
+    recorded in ``SOURCE_DIGESTS``; a module Cython cannot translate is left out (it runs as
+    Python)."""
+    from Cython.Build import cythonize
+
+    def translate(some: list[Extension], threads: int) -> list[Extension]:
         return list(
             cythonize(
-                extensions,
+                some,
                 build_dir=str(Path("build") / "cython"),
                 language_level=3,
                 quiet=True,
@@ -133,19 +143,22 @@ def _extensions() -> list[Extension]:
             )
         )
 
-    for source in COMPILED:
-        name = source[: -len(".py")].replace("/", ".")
-        SOURCE_DIGESTS[name] = hashlib.sha256((ROOT / source).read_bytes()).hexdigest()
+    for ext in extensions:
+        SOURCE_DIGESTS[ext.name] = hashlib.sha256((ROOT / ext.sources[0]).read_bytes()).hexdigest()
     try:
-        return translate(COMPILED, os.cpu_count() or 1)
+        done = translate(extensions, os.cpu_count() or 1)
     except Exception:  # one module Cython cannot translate: the others are still compiled
-        built: list[Extension] = []
-        for source in COMPILED:
+        done = []
+        for ext in extensions:
             try:
-                built += translate([source], 0)
+                done += translate([ext], 0)
             except Exception as exc:
-                print(f"consim: {source} not compiled ({exc}); it runs as plain Python", file=sys.stderr)
-        return built
+                print(f"consim: {ext.name} not compiled ({exc}); it runs as plain Python", file=sys.stderr)
+    # the C sources go into the Extension objects setuptools prepared (cythonize returns copies)
+    c_sources = {ext.name: ext.sources for ext in done}
+    for ext in extensions:
+        ext.sources = c_sources.get(ext.name, ext.sources)
+    return [ext for ext in extensions if ext.name in c_sources]
 
 
 os.chdir(ROOT)
