@@ -38,10 +38,10 @@ def _long_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     for i = n - 1 down to 1 (worked out once per length: decks come in a few sizes)."""
     tables = _LONG.get(n)
     if tables is None:
-        tables = _LONG[n] = (
-            np.arange(1, n, dtype=np.uint64) * _U_GOLDEN,
-            np.arange(n, 1, -1, dtype=np.uint64),
-        )
+        tables = (np.arange(1, n, dtype=np.uint64) * _U_GOLDEN, np.arange(n, 1, -1, dtype=np.uint64))
+        for table in tables:
+            table.flags.writeable = False  # shared by every shuffle of that length
+        _LONG[n] = tables
     return tables
 
 
