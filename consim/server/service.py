@@ -367,30 +367,22 @@ class Service:
         return page
 
     def undo(self, access: Access, expect_version: int) -> dict[str, Any]:
-        """Take back the seat's last action, and the bots' actions that followed it, within
-        the core's rules (not past a die roll, a draw or a reveal)."""
+        """Take back the seat's last action, exactly as the engine lets a person at a table of
+        people (``State.can_undo(seat)``): only while it is the last action of the game, with
+        no die roll, draw or reveal since. A bot is a seat like any other: an action of it
+        after the person's (a bot's answer to a bid) is never taken back to reach theirs."""
         seat = _player(access)
         with self._writing(access.game_id) as (_, row, state):
             if expect_version != state.version:
                 raise ServerError(
                     409, f"the position has changed (version {state.version}, not {expect_version})"
                 )
-            bots = {s.seat for s in row.seats if s.kind == "bot"}
-            trial = state.clone()
-            actions = trial.record().actions
-            n = len(actions)
-            while n and actions[n - 1][0] in bots and trial.can_undo():
-                trial.undo()
-                n -= 1
-            if not n or actions[n - 1][0] != seat or not trial.can_undo(seat):
-                raise ServerError(
-                    409,
-                    "nothing to undo: your last action was followed by a die roll, a draw or a reveal, "
-                    "or another player has acted since",
-                )
-            # the trial succeeded: do the same on the state itself
-            for _ in range(len(actions) - n):
-                state.undo()
+            if not state.can_undo(seat):
+                if state.can_undo():  # the last action may be taken back, by the one who took it
+                    why = "another player has acted since your last action"
+                else:
+                    why = "you have no action to take back since the last die roll, card draw or reveal"
+                raise ServerError(409, f"nothing to undo: {why}")
             state.undo(seat)
             return _page(row, state, seat, revision=row.revision + 1)
 

@@ -184,7 +184,7 @@ def test_creating_a_game_checks_its_parts(client: TestClient) -> None:
     assert client.get("/api/games").json() == []
 
 
-def test_undo_takes_back_a_move_and_the_bots_after_it(client: TestClient) -> None:
+def test_undo_takes_back_the_seats_own_last_move(client: TestClient) -> None:
     made = create(client, {"US": "human", "Insurgent": "heuristic"})
     url = seat_url(made, "US")
     page = _page(client, url)
