@@ -61,6 +61,10 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(20), default="playing")
     #: seats to act now, comma-separated (for the lobby, without restoring the game)
     to_act: Mapped[str] = mapped_column(String(200), default="")
+    #: during a secret simultaneous choice, for each seat the oldest version its actions may
+    #: still be based on: the changes since were other seats' secret choices, which change
+    #: nothing that seat may see or do (empty: every seat must be at the current version)
+    unchanged_since: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
 

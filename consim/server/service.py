@@ -28,7 +28,9 @@ from sqlalchemy.orm import Session, selectinload
 
 import consim
 from consim.bots.base import Bot, bot_kinds, bot_label, decide, make_bot
-from consim.core.errors import IllegalAction, OptionError, RestoreError, VersionConflict
+from consim.core.action import Action
+from consim.core.errors import IllegalAction, OptionError, RestoreError
+from consim.core.flow import SecretChoice
 from consim.core.game import Game, State
 from consim.core.registry import game_class
 from consim.server.db import GameRow, SeatRow, Store, hash_token, select
@@ -193,7 +195,13 @@ class Service:
         bot_seed = secrets.randbits(31)
         tokens: dict[str, str] = {}
         row = GameRow(
-            game=name, options=dict(game.options), state={}, version=0, revision=0, bot_seed=bot_seed
+            game=name,
+            options=dict(game.options),
+            state={},
+            version=0,
+            revision=0,
+            bot_seed=bot_seed,
+            unchanged_since={},
         )
         for i, seat in enumerate(game.seats):
             who = players[seat]
@@ -340,13 +348,16 @@ class Service:
     # -- changes ---------------------------------------------------------------------------
 
     def act(self, access: Access, action: str, expect_version: int) -> dict[str, Any]:
-        """Carry out the seat's ``action`` (its text form) if the position is still
-        ``expect_version``; then bots play until a person must decide."""
+        """Carry out the seat's ``action`` (its text form) if it was chosen on the position
+        as it stands for that seat: ``expect_version`` is the current version, or an older one
+        from which only other seats' secret choices have changed the position (see
+        :func:`_apply`); then bots play until a person must decide."""
         seat = _player(access)
         if len(action) > 500:
             raise ServerError(422, "an action is a short text, such as 'done'")
         with self._writing(access.game_id) as (_, row, state):
-            if expect_version != state.version:
+            since = (row.unchanged_since or {}).get(seat, state.version)
+            if not since <= expect_version <= state.version:
                 raise ServerError(
                     409,
                     f"the position has changed (it is at version {state.version}, not {expect_version}): "
@@ -355,9 +366,7 @@ class Service:
             if action.split(maxsplit=1)[:1] == ["say"]:
                 raise ServerError(422, "messages are sent with the chat, not as actions")
             try:
-                state.apply(seat, action, expect_version=expect_version)
-            except VersionConflict as exc:
-                raise ServerError(409, str(exc)) from None
+                _apply(row, state, seat, action)
             except IllegalAction as exc:
                 raise ServerError(422, str(exc)) from None
             thinking = self._play_bots(row, state)
@@ -384,6 +393,7 @@ class Service:
                     why = "you have no action to take back since the last die roll, card draw or reveal"
                 raise ServerError(409, f"nothing to undo: {why}")
             state.undo(seat)
+            row.unchanged_since = {}
             return _page(row, state, seat, revision=row.revision + 1)
 
     def say(self, access: Access, to: list[str] | None, text: str) -> dict[str, Any]:
@@ -410,7 +420,7 @@ class Service:
             bot = self._bot(row, state, seat)
             if hasattr(bot, "choose_with_search"):
                 return True
-            state.apply(seat, decide(bot, state, seat, state.legal_actions(seat)))
+            _apply(row, state, seat, decide(bot, state, seat, state.legal_actions(seat)))
         raise ServerError(500, f"the bots made {MAX_BOT_STEPS} decisions without reaching a person's turn")
 
     @staticmethod
@@ -463,9 +473,10 @@ class Service:
                 action = decide(bot, position, seat, position.legal_actions(seat))
                 try:
                     with self._writing(game_id) as (_, row, state):
-                        if state.version != position.version:
+                        since = (row.unchanged_since or {}).get(seat, state.version)
+                        if not since <= position.version <= state.version:
                             raise _Stale
-                        state.apply(seat, action)
+                        _apply(row, state, seat, action)
                         self._play_bots(row, state)
                 except _Stale:
                     continue
@@ -489,6 +500,24 @@ class Service:
             if time.monotonic() >= deadline:
                 with self._guard:
                     return not self._thinking
+
+
+def _apply(row: GameRow, state: State, seat: str, action: Action | str) -> None:
+    """Carry out ``seat``'s action and keep ``row.unchanged_since``: an action toward a secret
+    simultaneous choice that leaves the choice open (its frame still on top: nothing revealed)
+    changes nothing the other seats of the choice may see or do, so each of them may still act
+    on the version it last saw; any other change (and an undo) makes every seat look again."""
+    top = state.stack[-1] if state.stack else None
+    secret = isinstance(top, SecretChoice) and not top.one_at_a_time(state)
+    before = state.version
+    state.apply(seat, action)
+    if secret and state.stack and state.stack[-1] is top:
+        known = row.unchanged_since or {}
+        since = {s: known.get(s, before) for s in state.game.seats}
+        since[seat] = state.version
+        row.unchanged_since = since
+    elif row.unchanged_since:
+        row.unchanged_since = {}
 
 
 #: what ``players`` may say of a person's seat: invited by its link, or left free for the lobby

@@ -99,10 +99,13 @@ def test_the_page_and_the_chat_work_while_a_search_bot_thinks(
     assert any("take your time" in m["text"] for m in after["chat"])
 
 
+@pytest.mark.parametrize("undone", [True, False])
 def test_a_move_worked_out_on_a_changed_position_is_thrown_away(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, undone: bool
 ) -> None:
-    """While the bot thinks the position changes (here: a test edits it to another version);
+    """While the bot thinks, the Insurgent makes a secret choice of its own (both sides choose
+    at once in the Commitment Phase) and, in one case, takes it back. A secret choice of
+    another seat changes nothing the bot knew: its move is played. An undo is another change:
     the bot's move is not played on it, and the bot looks at the new position instead."""
     made = create(client, {"US": "human", "Insurgent": "human"}, seed=4)
     service = _service(client)
@@ -126,16 +129,23 @@ def test_a_move_worked_out_on_a_changed_position_is_thrown_away(
     service._think_later(game_id)
     assert thinking.wait(30)
     first = seen[0]
-    # the Insurgent acts meanwhile (both choose at once in the Commitment Phase)
     page = _page(client, made, "Insurgent")
     assert page["your_turn"]
     _act(client, made, "Insurgent", page)
+    if undone:
+        page = _page(client, made, "Insurgent")
+        r = client.post(seat_url(made, "Insurgent") + "/undo", json={"expect_version": page["version"]})
+        assert r.status_code == 200, r.text
     go_on.set()
     assert service.wait_for_bots(60)
-    assert len(seen) >= 2 and seen[1] > first  # thought again, on the position after the change
     with service._reading(game_id) as (_, state):
         played = [a for a in state.record().actions if a[0] == "US"]
-    assert len(played) == len(seen) - 1  # every move it worked out was played but the stale one
+    if undone:
+        assert len(seen) >= 2 and seen[1] > first  # thought again, on the position after the change
+        assert len(played) == len(seen) - 1  # every move it worked out was played but the stale one
+    else:
+        assert len(played) == len(seen)  # the first move too, though the version had moved on
+        assert len(seen) < 2 or seen[1] > first + 1
 
 
 def test_a_game_whose_thinking_bot_was_lost_moves_on_when_read(
