@@ -27,9 +27,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import consim
 from consim.bots.base import bot_choice, bot_kinds
 from consim.core.registry import game_class
+from consim.server.background import Background
 from consim.server.db import Store
-from consim.server.live import POLL, Live
+from consim.server.security import Security, links_base
 from consim.server.service import Access, ServerError, Service, local_only
+from consim.server.settings import Settings
 
 __all__ = ["MAX_BODY", "create_app"]
 
@@ -87,11 +89,18 @@ class ChatIn(_Body):
 # -- the application ---------------------------------------------------------------------------
 
 
-def create_app(db_url: str) -> FastAPI:
+def create_app(db_url: str, settings: Settings | None = None, parent: int | None = None) -> FastAPI:
     """The consim server over the database at ``db_url`` (``sqlite:///consim.db``,
-    ``postgresql://...``); the tables are created if missing."""
-    service = Service(Store(db_url))
-    app = FastAPI(title="consim", docs_url=None, redoc_url=None, openapi_url=None)
+    ``postgresql://...``); the tables are created if missing. ``settings`` (public URL, allowed
+    hosts, bot workers and limits) default to a server for this machine alone, whose bots
+    are moved by a worker thread of its own. ``parent``: the process that started this one
+    (``consim serve --workers N``), whose end stops this one."""
+    settings = settings or Settings()
+    service = Service(Store(db_url), settings)
+    background = Background(service, parent)
+    app = FastAPI(
+        title="consim", docs_url=None, redoc_url=None, openapi_url=None, lifespan=background.lifespan
+    )
     app.state.service = service
     templates = Jinja2Templates(directory=str(_TEMPLATES))
     templates.env.globals["describe_options"] = describe_options
@@ -99,8 +108,11 @@ def create_app(db_url: str) -> FastAPI:
     def html(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
 
+    def link_base(request: Request) -> str:
+        return links_base(settings, request.url.scheme, request.headers.get("host", "")).rstrip("/")
+
     def links(request: Request, game_id: int, tokens: dict[str, str]) -> dict[str, Any]:
-        base = str(request.base_url).rstrip("/")
+        base = link_base(request)
         return {
             "game_id": game_id,
             "seats": {seat: f"{base}/play/{game_id}/{token}" for seat, token in tokens.items()},
@@ -157,7 +169,7 @@ def create_app(db_url: str) -> FastAPI:
     @app.post("/api/games/{game_id}/claim", status_code=201)
     def api_claim(game_id: int, body: ClaimIn, request: Request) -> dict[str, Any]:
         token, _ = service.claim(game_id, body.seat)
-        base = str(request.base_url).rstrip("/")
+        base = link_base(request)
         return {"game_id": game_id, "seat": body.seat, "link": f"{base}/play/{game_id}/{token}"}
 
     @app.post("/api/games", status_code=201)
@@ -194,8 +206,7 @@ def create_app(db_url: str) -> FastAPI:
 
     # -- the live stream -------------------------------------------------------------------
 
-    live = Live(service.revisions, POLL)
-    service.on_change.append(live.changed)
+    live = background.live
 
     @app.get("/games/{game_id}/events")
     async def events(game_id: int, request: Request) -> StreamingResponse:
@@ -246,7 +257,7 @@ def create_app(db_url: str) -> FastAPI:
     @app.post("/claim/{game_id}", response_class=HTMLResponse)
     def claim(request: Request, game_id: int, seat: str = Form(max_length=40)) -> HTMLResponse:
         token, name = service.claim(game_id, seat)
-        url = f"{str(request.base_url).rstrip('/')}/play/{game_id}/{token}"
+        url = f"{link_base(request)}/play/{game_id}/{token}"
         title = next((g["title"] for g in catalogue() if g["game"] == name), name)
         return html(request, "claimed.html", status=201, game_id=game_id, seat=seat, url=url, title=title)
 
@@ -364,6 +375,7 @@ def create_app(db_url: str) -> FastAPI:
         return after_form(request, game_id, token, lambda a: service.say(a, recipients, text))
 
     app.add_middleware(_LimitBody, limit=MAX_BODY)
+    app.add_middleware(Security, settings=settings)  # the outermost: before anything else
     return app
 
 

@@ -24,7 +24,18 @@ from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, create_engine, event, select
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+    text,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -65,6 +76,15 @@ class GameRow(Base):
     #: still be based on: the changes since were other seats' secret choices, which change
     #: nothing that seat may see or do (empty: every seat must be at the current version)
     unchanged_since: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    #: bot work: when this game's bots may next move (seconds since the epoch; None: no bot is
+    #: to act). Bot workers take due games oldest first, those with a person's seat before
+    #: games of bots alone; a slice of work put back goes to the end of the queue.
+    bot_due: Mapped[float | None] = mapped_column(Float, default=None, index=True)
+    #: the bot worker that holds the game's bot work (a lease, so that no two workers, in any
+    #: process, think for the same game at once) and until when (seconds since the epoch);
+    #: a live worker renews it while it thinks, an expired lease is free to take
+    lease_owner: Mapped[str | None] = mapped_column(String(64), default=None)
+    lease_until: Mapped[float | None] = mapped_column(Float, default=None)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
 
@@ -144,6 +164,12 @@ class Store:
     def reading(self) -> Session:
         """A session for reading only (it must change nothing)."""
         return self._readers()
+
+    def notify(self, db: Session, channel: str, payload: str) -> None:
+        """PostgreSQL: tell every process that listens on ``channel`` (LISTEN), when ``db``'s
+        transaction commits, with ``payload``; nothing on SQLite (its processes look)."""
+        if not self.sqlite:
+            db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload})
 
     def dispose(self) -> None:
         self.engine.dispose()

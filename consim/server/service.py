@@ -1,11 +1,17 @@
 """What the server does with games, through consim's public contract only: create a game with
 its seats, find the seat a link's secret opens, show a seat what it may see, and carry out its
-actions, undos and messages, each in one database transaction; bots then play until a person
-must decide. Bots that decide at once move within the request; a bot that searches (about a
-second a move) thinks in a thread of the process afterwards, committing each move as it makes
-it. A page read that finds a bot to act and nobody thinking for it in this process wakes one:
-after a restart that resumes the game; with several server processes, two may think for the
-same game, and the second move to arrive is dropped as stale.
+actions, undos and messages, each in one database transaction.
+
+Bots never move inside a person's request. A change that leaves a bot to act marks the game's
+bots as due (``games.bot_due``); bot workers (:mod:`consim.server.botwork`: a few threads of a
+server process, or separate processes) take due games from that queue in the database, one at a
+time each, under a lease (``games.lease_owner``/``lease_until``) that keeps any other worker, in
+any process, from moving the same game's bots meanwhile. A worker works out the bots' moves on a
+copy of the position, without holding the game (people read it, chat and make their own secret
+choices meanwhile), and commits them, each search bot's move on its own, quick bots' moves
+together, for at most :data:`BOT_SLICE` seconds before the game goes back to the end of the
+queue. A move worked out on a position that has changed since in a way that concerns it (not
+merely another seat's secret choice) is dropped and worked out again.
 
 A position is saved whole after every change (``State.to_dict(undo=True)``) and restored from
 the database when needed; a small cache keeps the last restored state of each game and is used
@@ -21,9 +27,10 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import case, exists, func, or_, update
 from sqlalchemy.orm import Session, selectinload
 
 import consim
@@ -34,17 +41,23 @@ from consim.core.flow import SecretChoice
 from consim.core.game import Game, State
 from consim.core.registry import game_class
 from consim.server.db import GameRow, SeatRow, Store, hash_token, select
+from consim.server.settings import Settings
 
-#: how many bot decisions one request may run before the game is declared stuck
-MAX_BOT_STEPS = 20_000
 #: the longest chat message accepted, in characters
 MAX_MESSAGE = 1_000
+#: the highest game number there can be (the database's integers): any other is not a game
+MAX_GAME_ID = 2**31 - 1
+#: how long a bot worker moves one game's quick bots before it commits and lets other games
+#: have their turn (an all-bot game is played in slices of this), in seconds
+BOT_SLICE = 0.25
+#: how long a game whose bot failed (a bug) waits before its bots are tried again, in seconds
+BOT_RETRY = 60.0
 
 _log = logging.getLogger("consim.server")
 
 
-class _Stale(Exception):
-    """A searching bot's move was worked out on a position that has changed since."""
+class _Discard(Exception):
+    """A change that saves nothing (a bot's move found stale): the transaction is rolled back."""
 
 
 class ServerError(Exception):
@@ -72,31 +85,53 @@ class Created:
     tokens: dict[str, str]
 
 
+@dataclass
+class Change:
+    """A game being changed in one transaction (:meth:`Service._writing`): its row, locked, and
+    its state, which the caller changes in place or replaces; ``keep`` False saves nothing."""
+
+    db: Session
+    row: GameRow
+    state: State
+    keep: bool = field(default=True)
+
+
+@dataclass(frozen=True)
+class _BotSeat:
+    """A seat played by a bot: its kind and its place at the table (for its seed)."""
+
+    kind: str
+    position: int
+
+
 class Service:
     """Games kept in a :class:`Store`, played through the public contract."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
         self.store = store
+        self.settings = settings or Settings()
         self._games: dict[str, Game] = {}
         self._cache: dict[int, tuple[int, State]] = {}
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
-        #: games whose searching bots think in a thread of their own (see _think): the thread,
-        #: and whether it was asked to look again after it last found no bot to move
-        self._thinking: dict[int, tuple[threading.Thread, bool]] = {}
+        #: bot turns running in this process (see bot_turn)
+        self._busy = 0
         #: called with a game's number and new revision after each change committed by this
         #: process (live pages)
         self.on_change: list[Callable[[int, int], None]] = []
+        #: called after a change committed by this process left a game's bots due (the bot
+        #: workers of this process wake up)
+        self.on_bots_due: list[Callable[[], None]] = []
 
     # -- games and states ------------------------------------------------------------------
 
     def game(self, name: str, options: Mapping[str, Any]) -> Game:
         """The :class:`Game` of ``name`` with ``options`` (loaded once per process)."""
-        key = json.dumps([name, dict(options)], sort_keys=True)
+        key = json.dumps([name, dict(options)], sort_keys=True, default=str)
         found = self._games.get(key)
         if found is None:
             if name not in consim.list_games():
-                raise ServerError(422, f"unknown game {name!r}; games: {', '.join(consim.list_games())}")
+                raise ServerError(422, f"unknown game {name[:40]!r}; games: {', '.join(consim.list_games())}")
             for opt in local_only(name):
                 if options.get(opt):  # a path on this machine: never from a player of the server
                     raise ServerError(422, f"option {opt} names a file: it is for the command line only")
@@ -126,6 +161,7 @@ class Service:
 
     @contextmanager
     def _reading(self, game_id: int) -> Iterator[tuple[GameRow, State]]:
+        _check_id(game_id)
         with self.store.reading() as db, db.begin():
             row = db.get(GameRow, game_id)
             if row is None:
@@ -134,36 +170,58 @@ class Service:
                 yield row, self._state(row)
 
     @contextmanager
-    def _writing(self, game_id: int) -> Iterator[tuple[Session, GameRow, State]]:
-        """One transaction with the game's row locked; the caller changes the state, which is
-        saved and committed on leaving. On any error nothing is saved and the cached state
-        (which may have been changed) is forgotten."""
-        with self.store.writing() as db:
-            row = db.scalars(select(GameRow).where(GameRow.id == game_id).with_for_update()).one_or_none()
-            if row is None:
-                raise ServerError(404, f"there is no game {game_id}")
-            with self._lock(game_id):
-                state = self._state(row)
-                try:
-                    yield db, row, state
-                    self._save(row, state)
-                    db.flush()
-                except BaseException:
-                    self._cache.pop(game_id, None)
-                    raise
-                self._cache[game_id] = (row.revision, state)
+    def _writing(self, game_id: int) -> Iterator[Change]:
+        """One transaction with the game's row locked; the caller changes the state (or
+        replaces ``change.state``), which is saved and committed on leaving. On any error
+        nothing is saved and the cached state (which may have been changed) is forgotten."""
+        _check_id(game_id)
+        due = False
+        try:
+            with self.store.writing() as db:
+                row = db.scalars(select(GameRow).where(GameRow.id == game_id).with_for_update()).one_or_none()
+                if row is None:
+                    raise ServerError(404, f"there is no game {game_id}")
+                with self._lock(game_id):
+                    change = Change(db, row, self._state(row))
+                    try:
+                        yield change
+                        if not change.keep:
+                            raise _Discard
+                        self._save(row, change.state)
+                        due = row.bot_due is not None and row.bot_due <= time.time()
+                        self.store.notify(db, "consim_changes", f"{game_id} {row.revision}")
+                        if due:
+                            self.store.notify(db, "consim_bots", str(game_id))
+                        db.flush()
+                    except _Discard:
+                        raise  # the state was left as it was: its cache entry stands
+                    except BaseException:
+                        self._cache.pop(game_id, None)
+                        raise
+                    self._cache[game_id] = (row.revision, change.state)
+        except _Discard:
+            return
         # committed; if the commit itself failed, the exception leaves the cache entry of a
         # revision the database does not hold, which is never used
         for tell in self.on_change:
             tell(game_id, row.revision)
+        if due:
+            self._wake()
 
-    @staticmethod
-    def _save(row: GameRow, state: State) -> None:
+    def _save(self, row: GameRow, state: State) -> None:
         row.state = state.to_dict(undo=True)
         row.version = state.version
         row.revision = row.revision + 1
         row.status = "over" if state.is_over() else "playing"
         row.to_act = ",".join(state.to_act())[:200]
+        if _bot_to_act(_bots(row), state) is None:
+            row.bot_due = None
+        elif row.bot_due is None or row.bot_due > time.time():  # (later: a failed bot's pause)
+            row.bot_due = time.time()
+
+    def _wake(self) -> None:
+        for wake in self.on_bots_due:
+            wake()
 
     # -- creating a game -------------------------------------------------------------------
 
@@ -173,7 +231,8 @@ class Service:
         """A new game of ``name`` with ``options``; ``players`` maps every seat to ``"human"``
         (a person invited by the seat's link, returned here), ``"open"`` (a person's seat left
         free, for anyone in the lobby to claim) or a bot kind (``"random"``, ``"heuristic"``...).
-        Bots that act first move at once."""
+        Bots that act first are due at once: the bot workers move them (a game of bots alone
+        is played to its end that way, in the background)."""
         game = self.game(name, options)
         missing = [s for s in game.seats if s not in players]
         extra = [s for s in players if s not in game.seats]
@@ -191,6 +250,8 @@ class Service:
                     422,
                     f"{seat}: {who[:40]!r} is neither 'human', 'open' nor a bot ({', '.join(sorted(kinds))})",
                 )
+            if who not in _PEOPLE:
+                self._check_limits(game, seat, who)
         state = game.new_game(seed)
         bot_seed = secrets.randbits(31)
         tokens: dict[str, str] = {}
@@ -205,29 +266,46 @@ class Service:
         )
         for i, seat in enumerate(game.seats):
             who = players[seat]
-            seat_row = SeatRow(position=i, seat=seat, kind="human" if who in _PEOPLE else "bot")
+            seat_row = SeatRow(position=i, seat=seat, kind="human" if who in _PEOPLE else "bot", bot="")
             if who == "human":
                 tokens[seat] = secrets.token_urlsafe(24)
                 seat_row.token_hash = hash_token(tokens[seat])
             elif who != "open":
                 seat_row.bot = who
             row.seats.append(seat_row)
-        thinking = self._play_bots(row, state)
         self._save(row, state)
         with self.store.writing() as db:
             db.add(row)
             db.flush()
             game_id = row.id
+            if row.bot_due is not None:
+                self.store.notify(db, "consim_bots", str(game_id))
         self._cache[game_id] = (row.revision, state)
-        if thinking:
-            self._think_later(game_id)
+        if row.bot_due is not None:
+            self._wake()
         return Created(game_id, tokens)
+
+    def _check_limits(self, game: Game, seat: str, kind: str) -> None:
+        """A search bot asking to think longer than this server allows is refused (422)."""
+        asked = _search_options(game, kind)
+        if asked is None:
+            return
+        limits = self.settings
+        iterations, seconds = asked
+        if iterations > limits.bot_iterations or seconds > limits.bot_seconds:
+            raise ServerError(
+                422,
+                f"{seat}: a search bot on this server runs at most {limits.bot_iterations} iterations "
+                f"and {limits.bot_seconds:g} seconds a move (asked: {iterations} iterations, "
+                f"{seconds:g} seconds)",
+            )
 
     # -- links -----------------------------------------------------------------------------
 
     def access(self, game_id: int, token: str | None) -> Access:
         """What ``token`` opens in game ``game_id`` (``None``: the spectator's view). A secret
         that is not one of this game's seat links is refused (403)."""
+        _check_id(game_id)
         with self.store.reading() as db:
             if db.scalar(select(GameRow.id).where(GameRow.id == game_id)) is None:
                 raise ServerError(404, f"there is no game {game_id}")
@@ -245,18 +323,34 @@ class Service:
         its visible log and the messages it may read)."""
         with self._reading(access.game_id) as (row, state):
             page = _page(row, state, access.seat)
-            stalled = self._bot_to_act(row, state) is not None
-        if stalled:  # a searching bot's move was lost (a server stopped while it thought)
-            self._think_later(access.game_id)
+            stalled = _unattended(row)
+        if stalled:  # bots due that no worker holds (a server stopped while they thought)
+            self._wake()
         return page
 
     def revision(self, game_id: int) -> int:
-        """The game's revision (it goes up with every change), for live pages."""
+        """The game's revision (it goes up with every change), for live pages; a game whose
+        bots are due and held by no worker (a server stopped meanwhile) wakes the bot workers."""
+        _check_id(game_id)
         with self.store.reading() as db:
-            found = db.scalar(select(GameRow.revision).where(GameRow.id == game_id))
+            found = db.execute(
+                select(GameRow.revision, GameRow.bot_due, GameRow.lease_until).where(GameRow.id == game_id)
+            ).one_or_none()
         if found is None:
             raise ServerError(404, f"there is no game {game_id}")
-        return found
+        revision, due, until = found
+        now = time.time()
+        if due is not None and due <= now and (until is None or until < now):
+            self.nudge(game_id)
+        return int(revision)
+
+    def nudge(self, game_id: int) -> None:
+        """Wake the bot workers for a game (this process's at once; on PostgreSQL every
+        process's), e.g. when its page is open and its bots were left due by a stopped server."""
+        self._wake()
+        if not self.store.sqlite:
+            with self.store.writing() as db:
+                self.store.notify(db, "consim_bots", str(game_id))
 
     def revisions(self, game_ids: list[int]) -> dict[int, int]:
         """The revision of each of these games (one query), for live pages."""
@@ -297,7 +391,8 @@ class Service:
         secret of the seat's new link, said once (only its hash is kept), and the game's name.
         A seat already taken, or a bot's, is refused (409)."""
         token = secrets.token_urlsafe(24)
-        with self._writing(game_id) as (_, row, state):
+        with self._writing(game_id) as change:
+            row, state = change.row, change.state
             found = next((s for s in row.seats if s.seat == seat), None)
             if found is None:
                 seats = ", ".join(s.seat for s in row.seats)
@@ -351,11 +446,12 @@ class Service:
         """Carry out the seat's ``action`` (its text form) if it was chosen on the position
         as it stands for that seat: ``expect_version`` is the current version, or an older one
         from which only other seats' secret choices have changed the position (see
-        :func:`_apply`); then bots play until a person must decide."""
+        :func:`_apply`). Bots left to act move afterwards, outside this request."""
         seat = _player(access)
         if len(action) > 500:
             raise ServerError(422, "an action is a short text, such as 'done'")
-        with self._writing(access.game_id) as (_, row, state):
+        with self._writing(access.game_id) as change:
+            row, state = change.row, change.state
             since = (row.unchanged_since or {}).get(seat, state.version)
             if not since <= expect_version <= state.version:
                 raise ServerError(
@@ -366,14 +462,10 @@ class Service:
             if action.split(maxsplit=1)[:1] == ["say"]:
                 raise ServerError(422, "messages are sent with the chat, not as actions")
             try:
-                _apply(row, state, seat, action)
+                row.unchanged_since = _apply(state, seat, action, row.unchanged_since)
             except IllegalAction as exc:
                 raise ServerError(422, str(exc)) from None
-            thinking = self._play_bots(row, state)
-            page = _page(row, state, seat, revision=row.revision + 1)
-        if thinking:
-            self._think_later(access.game_id)
-        return page
+            return _page(row, state, seat, revision=row.revision + 1)
 
     def undo(self, access: Access, expect_version: int) -> dict[str, Any]:
         """Take back the seat's last action, exactly as the engine lets a person at a table of
@@ -381,7 +473,8 @@ class Service:
         no die roll, draw or reveal since. A bot is a seat like any other: an action of it
         after the person's (a bot's answer to a bid) is never taken back to reach theirs."""
         seat = _player(access)
-        with self._writing(access.game_id) as (_, row, state):
+        with self._writing(access.game_id) as change:
+            row, state = change.row, change.state
             if expect_version != state.version:
                 raise ServerError(
                     409, f"the position has changed (version {state.version}, not {expect_version})"
@@ -401,123 +494,275 @@ class Service:
         seat = _player(access)
         if len(text) > MAX_MESSAGE:
             raise ServerError(422, f"a message is at most {MAX_MESSAGE} characters")
-        with self._writing(access.game_id) as (_, row, state):
+        with self._writing(access.game_id) as change:
             try:
-                state.say(seat, to, text)
+                change.state.say(seat, to, text)
             except IllegalAction as exc:
                 raise ServerError(422, str(exc)) from None
-            return _page(row, state, seat, revision=row.revision + 1)
+            return _page(change.row, change.state, seat, revision=change.row.revision + 1)
 
     # -- bots ------------------------------------------------------------------------------
 
-    def _play_bots(self, row: GameRow, state: State) -> bool:
-        """Bots that decide at once move until nobody is to act or only people are; True if
-        then a bot that searches is to act: it thinks outside the request (:meth:`_think`)."""
-        for _ in range(MAX_BOT_STEPS):
-            seat = self._bot_to_act(row, state)
-            if seat is None:
-                return False
-            bot = self._bot(row, state, seat)
-            if hasattr(bot, "choose_with_search"):
-                return True
-            _apply(row, state, seat, decide(bot, state, seat, state.legal_actions(seat)))
-        raise ServerError(500, f"the bots made {MAX_BOT_STEPS} decisions without reaching a person's turn")
+    def claim_bot_work(self, owner: str) -> int | None:
+        """Take the lease of a game whose bots are due and that no live lease holds, for
+        ``owner`` (a bot worker): games with a person's seat first, then the longest due.
+        Returns its number, or None when there is nothing to do."""
+        now = time.time()
+        people = exists().where(SeatRow.game_id == GameRow.id, SeatRow.kind == "human")
+        free = or_(GameRow.lease_until.is_(None), GameRow.lease_until < now)
+        with self.store.reading() as db:
+            found = db.scalars(
+                select(GameRow.id)
+                .where(GameRow.bot_due <= now, free)
+                .order_by(case((people, 0), else_=1), GameRow.bot_due)
+                .limit(8)
+            ).all()
+        for game_id in found:
+            until = time.time() + self.settings.lease_seconds
+            with self.store.writing() as db:
+                taken = db.scalar(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.bot_due.is_not(None), free)
+                    .values(lease_owner=owner, lease_until=until, updated=GameRow.updated)
+                    .returning(GameRow.id)
+                )
+            if taken is not None:
+                return game_id
+        return None
 
-    @staticmethod
-    def _bot_to_act(row: GameRow, state: State) -> str | None:
-        """A seat played by a bot that is to act now, if any."""
-        bots = {s.seat for s in row.seats if s.kind == "bot"}
-        return next((s for s in state.to_act() if s in bots and state.legal_actions(s)), None)
+    def renew_leases(self, owner: str, game_ids: list[int]) -> None:
+        """Keep ``owner``'s leases of these games alive (a worker thinking for them)."""
+        if not game_ids:
+            return
+        until = time.time() + self.settings.lease_seconds
+        with self.store.writing() as db:
+            db.execute(
+                update(GameRow)
+                .where(GameRow.id.in_(game_ids), GameRow.lease_owner == owner)
+                .values(lease_until=until, updated=GameRow.updated)
+            )
 
-    @staticmethod
-    def _bot(row: GameRow, state: State, seat: str) -> Bot:
-        """The bot of ``seat``, made afresh for each decision, from a seed fixed by the game
-        and the position."""
-        found = next(s for s in row.seats if s.seat == seat)
-        seed = row.bot_seed * 1_000_003 + found.position * 7_919 + state.version
-        return make_bot(state.game, found.bot or "", seat, seed)
+    def release_bot_work(self, game_id: int, owner: str) -> None:
+        """Give up ``owner``'s lease of a game (a worker stopping), its bots left due."""
+        self._release(game_id, owner)
 
-    def _think_later(self, game_id: int) -> None:
-        """Let the game's searching bots move in a thread of their own (one a game)."""
+    def bot_turn(self, game_id: int, owner: str, seconds: float = BOT_SLICE) -> None:
+        """Move a game's bots for about ``seconds`` (a search bot: one decision, however long
+        its budget) while ``owner`` holds the game's lease, then give the lease up, putting
+        the game back at the end of the queue if its bots are still due. Each bot decides on a
+        copy of the position, outside any lock; its moves are committed unless the position
+        changed meanwhile in a way that concerns them (then they are worked out again), or the
+        lease was lost (then nothing is saved). A bot that fails (a bug) is logged, and its
+        game tried again after :data:`BOT_RETRY` seconds."""
+        deadline = time.monotonic() + seconds
         with self._guard:
-            running = self._thinking.get(game_id)
-            if running is not None:
-                self._thinking[game_id] = (running[0], True)  # look again before stopping
-                return
-            thread = threading.Thread(target=self._think, args=(game_id,), name=f"bots-{game_id}")
-            thread.daemon = True
-            self._thinking[game_id] = (thread, False)
-        thread.start()
-
-    def _think(self, game_id: int) -> None:
-        """A game's bots move while one that searches is to act. It searches a copy of the
-        position without holding the game, so people may read it and chat meanwhile; its move is
-        committed with the quick bots' moves that follow, each move its own revision (open pages
-        see it at once), unless the position changed while it thought (an undo): then it looks
-        again."""
+            self._busy += 1
         try:
-            for _ in range(MAX_BOT_STEPS):
+            while True:
                 with self._reading(game_id) as (row, state):
-                    seat = self._bot_to_act(row, state)
+                    bots = _bots(row)
+                    seat = _bot_to_act(bots, state)
+                    read = (row.revision, state.version)
                     if seat is not None:
+                        since = dict(row.unchanged_since or {})
                         position = state.clone()
-                        bot = self._bot(row, position, seat)
-                if seat is None:
-                    with self._guard:
-                        thread, again = self._thinking[game_id]
-                        if not again:
-                            del self._thinking[game_id]
-                            return
-                        self._thinking[game_id] = (thread, False)
-                    continue
-                action = decide(bot, position, seat, position.legal_actions(seat))
+                        bot_seed = row.bot_seed
+                if seat is None:  # no bot to act (any more): the game leaves the queue
+                    self._release(game_id, owner, clear_at=read[0])
+                    return
+                moves, since = self._decide(bots, bot_seed, position, seat, since, deadline)
+                outcome = self._commit_moves(game_id, owner, moves, position, since, read)
+                if outcome == "lost":
+                    return
+                if outcome == "done" and time.monotonic() >= deadline:
+                    self._release(game_id, owner, due=time.time())  # to the end of the queue
+                    return
+        except Exception:
+            _log.exception("game %d: a bot failed to move; its bots are tried again later", game_id)
+            self._release(game_id, owner, due=time.time() + BOT_RETRY)
+        finally:
+            with self._guard:
+                self._busy -= 1
+
+    def _release(
+        self, game_id: int, owner: str, due: float | None = None, clear_at: int | None = None
+    ) -> None:
+        """Give up ``owner``'s lease of a game. ``due``: its bots (if still due) go back in the
+        queue for that time; ``clear_at``: no bot is due, if the game is still at that
+        revision."""
+        values: dict[str, Any] = {"lease_owner": None, "lease_until": None, "updated": GameRow.updated}
+        if due is not None:
+            values["bot_due"] = case((GameRow.bot_due.is_(None), None), else_=due)
+        elif clear_at is not None:
+            values["bot_due"] = case((GameRow.revision == clear_at, None), else_=GameRow.bot_due)
+        with self.store.writing() as db:
+            db.execute(
+                update(GameRow).where(GameRow.id == game_id, GameRow.lease_owner == owner).values(**values)
+            )
+
+    def _decide(
+        self,
+        bots: dict[str, _BotSeat],
+        bot_seed: int,
+        position: State,
+        seat: str | None,
+        since: dict[str, int],
+        deadline: float,
+    ) -> tuple[list[tuple[str, Action]], dict[str, int]]:
+        """The bots' moves from ``position`` (which they are applied to), starting with
+        ``seat``'s: quick bots' until a person or a search bot is to act or the time is up;
+        a search bot's one decision alone."""
+        moves: list[tuple[str, Action]] = []
+        while seat is not None:
+            bot = self._bot(position, bots[seat], seat, bot_seed)
+            searching = hasattr(bot, "choose_with_search")
+            if searching and moves:
+                break  # commit the quick bots' moves first: pages show them while it thinks
+            action = decide(bot, position, seat, position.legal_actions(seat))
+            since = _apply(position, seat, action, since)
+            moves.append((seat, action))
+            if searching or time.monotonic() >= deadline:
+                break
+            seat = _bot_to_act(bots, position)
+        return moves, since
+
+    def _commit_moves(
+        self,
+        game_id: int,
+        owner: str,
+        moves: list[tuple[str, Action]],
+        position: State,
+        since: dict[str, int],
+        read: tuple[int, int],
+    ) -> str:
+        """Save the bots' moves: "done", "stale" (the position changed in a way that concerns
+        them: nothing saved) or "lost" (another worker holds the game now: nothing saved)."""
+        revision, version = read
+        with self._writing(game_id) as change:
+            row, state = change.row, change.state
+            if row.lease_owner != owner:
+                change.keep = False
+                return "lost"
+            if row.revision == revision:  # nothing happened meanwhile: the copy is the game
+                change.state = position
+                row.unchanged_since = since
+                return "done"
+            if state.version == version:  # only messages: the same moves on the same position
+                for seat, action in moves:
+                    row.unchanged_since = _apply(state, seat, action, row.unchanged_since)
+                return "done"
+            # others acted meanwhile: the first move stands if only other seats' secret
+            # choices came since (the rest were worked out without them: worked out again)
+            seat, action = moves[0]
+            allowed_from = (row.unchanged_since or {}).get(seat, state.version)
+            if allowed_from <= version <= state.version and seat in state.to_act():
                 try:
-                    with self._writing(game_id) as (_, row, state):
-                        since = (row.unchanged_since or {}).get(seat, state.version)
-                        if not since <= position.version <= state.version:
-                            raise _Stale
-                        _apply(row, state, seat, action)
-                        self._play_bots(row, state)
-                except _Stale:
-                    continue
-            _log.error("game %d: %d bot decisions and still no person to act", game_id, MAX_BOT_STEPS)
-        except Exception:  # the game stays as committed; the next page read tries again
-            _log.exception("game %d: a bot failed to move", game_id)
-        with self._guard:
-            self._thinking.pop(game_id, None)
+                    row.unchanged_since = _apply(state, seat, action, row.unchanged_since)
+                except IllegalAction:
+                    change.keep = False
+                    return "stale"
+                return "done"
+            change.keep = False
+            return "stale"
+
+    def _bot(self, state: State, bot: _BotSeat, seat: str, bot_seed: int) -> Bot:
+        """The bot of ``seat``, made afresh for each decision from a seed fixed by the game and
+        the position, a search bot within this server's limits."""
+        seed = bot_seed * 1_000_003 + bot.position * 7_919 + state.version
+        kind = _capped(state.game, bot.kind, self.settings)
+        return make_bot(state.game, kind, seat, seed)
+
+    def bots_due(self) -> int:
+        """How many games have bots due now (waiting for a worker, or being moved)."""
+        with self.store.reading() as db:
+            due = select(func.count()).select_from(GameRow).where(GameRow.bot_due <= time.time())
+            return int(db.scalar(due) or 0)
 
     def wait_for_bots(self, timeout: float = 60.0) -> bool:
-        """Wait until no bot of any game is thinking (the tests use it); False if some still
-        were after ``timeout`` seconds."""
+        """Wait until no game of the database has bots due and no bot turn runs in this
+        process (the tests use it); False if some still were after ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while True:
             with self._guard:
-                threads = [t for t, _ in self._thinking.values()]
-            if not threads:
+                busy = self._busy
+            if not busy and not self.bots_due():
                 return True
-            for thread in threads:
-                thread.join(max(0.0, deadline - time.monotonic()))
             if time.monotonic() >= deadline:
-                with self._guard:
-                    return not self._thinking
+                return False
+            time.sleep(0.005)
 
 
-def _apply(row: GameRow, state: State, seat: str, action: Action | str) -> None:
-    """Carry out ``seat``'s action and keep ``row.unchanged_since``: an action toward a secret
-    simultaneous choice that leaves the choice open (its frame still on top: nothing revealed)
-    changes nothing the other seats of the choice may see or do, so each of them may still act
-    on the version it last saw; any other change (and an undo) makes every seat look again."""
+def _check_id(game_id: int) -> None:
+    """A game number outside the database's integers names no game (404, not a failure)."""
+    if not 0 < game_id <= MAX_GAME_ID:
+        raise ServerError(404, f"there is no game {str(game_id)[:30]}")
+
+
+def _unattended(row: GameRow) -> bool:
+    """Bots due now that no live lease holds."""
+    now = time.time()
+    due = row.bot_due is not None and row.bot_due <= now
+    return due and (row.lease_until is None or row.lease_until < now)
+
+
+def _bots(row: GameRow) -> dict[str, _BotSeat]:
+    """The seats played by bots."""
+    return {s.seat: _BotSeat(s.bot or "random", s.position) for s in row.seats if s.kind == "bot"}
+
+
+def _bot_to_act(bots: Mapping[str, _BotSeat], state: State) -> str | None:
+    """A seat played by a bot that is to act now, if any."""
+    if not bots:
+        return None
+    return next((s for s in state.to_act() if s in bots and state.legal_actions(s)), None)
+
+
+def _search_options(game: Game, kind: str) -> tuple[int, float] | None:
+    """The iterations and seconds a search bot's kind asks for (seconds 0: no clock of its
+    own), None for another kind."""
+    base, _, options = kind.removeprefix("bot:").partition(":")
+    if base != "ismcts":
+        return None
+    from consim.bots.ismcts import parse_options
+
+    parsed = parse_options(options, game.search_defaults())
+    return parsed.iterations, parsed.seconds
+
+
+def _capped(game: Game, kind: str, settings: Settings) -> str:
+    """``kind`` within the server's limits: a search bot thinks at most ``bot_seconds`` and
+    ``bot_iterations`` a decision (``seconds=0`` asks for no clock: the limit is its clock);
+    other kinds are unchanged.
+
+    >>> _capped(consim.load_game("jihad"), "ismcts:iterations=99999999,seconds=0", Settings(bot_seconds=2))
+    'ismcts:iterations=99999999,seconds=0,iterations=5000,seconds=2'
+    """
+    asked = _search_options(game, kind)
+    if asked is None:
+        return kind
+    iterations, seconds = asked
+    iterations = min(iterations, settings.bot_iterations)
+    seconds = min(seconds, settings.bot_seconds) if seconds > 0 else settings.bot_seconds
+    base, _, options = kind.partition(":")
+    return f"{base}:{options}{',' if options else ''}iterations={iterations},seconds={seconds:g}"
+
+
+def _apply(state: State, seat: str, action: Action | str, since: Mapping[str, int] | None) -> dict[str, int]:
+    """Carry out ``seat``'s action and return the game's new ``unchanged_since`` (from
+    ``since``, the old): an action toward a secret simultaneous choice that leaves the choice
+    open (its frame still on top: nothing revealed) changes nothing the other seats of the
+    choice may see or do, so each of them may still act on the version it last saw; any other
+    change (and an undo) makes every seat look again."""
     top = state.stack[-1] if state.stack else None
     secret = isinstance(top, SecretChoice) and not top.one_at_a_time(state)
     before = state.version
     state.apply(seat, action)
     if secret and state.stack and state.stack[-1] is top:
-        known = row.unchanged_since or {}
-        since = {s: known.get(s, before) for s in state.game.seats}
-        since[seat] = state.version
-        row.unchanged_since = since
-    elif row.unchanged_since:
-        row.unchanged_since = {}
+        known = since or {}
+        after = {s: known.get(s, before) for s in state.game.seats}
+        after[seat] = state.version
+        return after
+    return {}
 
 
 #: what ``players`` may say of a person's seat: invited by its link, or left free for the lobby

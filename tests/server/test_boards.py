@@ -188,6 +188,7 @@ def _new(client: TestClient, game: str, who: dict[str, str], **options: Any) -> 
     assert r.status_code == 201, r.text
     made: dict[str, Any] = r.json()
     made["tokens"] = {seat: url.rsplit("/", 1)[1] for seat, url in made["seats"].items()}
+    assert client.app.state.service.wait_for_bots(60)  # type: ignore[attr-defined]
     return made
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,18 @@ def _page(client: httpx.Client, url: str) -> dict[str, Any]:
     assert r.status_code == 200, r.text
     page: dict[str, Any] = r.json()
     return page
+
+
+def await_turn(client: httpx.Client, url: str, timeout: float = 60.0) -> dict[str, Any]:
+    """The seat's page once it is the seat's turn or the game is over (the bots move in bot
+    worker processes, after the request that gave them the turn)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        page = _page(client, url)
+        if page["your_turn"] or page["over"]:
+            return page
+        assert time.monotonic() < deadline, f"still not this seat's turn: {page['prompt']}"
+        time.sleep(0.05)
 
 
 def test_a_game_survives_sigkill_at_its_last_acknowledged_action(tmp_path: Path) -> None:
@@ -46,16 +59,17 @@ def test_a_game_survives_sigkill_at_its_last_acknowledged_action(tmp_path: Path)
             assert next(lines) == "retry: 2000"
             assert next(lines) == "event: revision"
             assert next(lines) == f"data: {page['revision']}"
-            acknowledged = page
+            turn = page
             for _ in range(7):
                 r = client.post(
-                    f"{url}/action",
-                    json={"action": acknowledged["actions"][0], "expect_version": acknowledged["version"]},
+                    f"{url}/action", json={"action": turn["actions"][0], "expect_version": turn["version"]}
                 )
                 assert r.status_code == 200, r.text
                 acknowledged = r.json()
+                turn = await_turn(client, url)
             seen = [line for line in (next(lines) for _ in range(4)) if line.startswith("data:")]
             assert seen and int(seen[-1].removeprefix("data: ")) > page["revision"]
+        acknowledged = turn
         assert "consim.db" in os.listdir(tmp_path)
         assert server.stop(signal.SIGKILL) == -signal.SIGKILL
     with (

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import create, seat_url
+from tests.server.conftest import create, seat_url, settled
 from tests.server.test_pages import _JUNK, _text
 
 
@@ -77,11 +77,13 @@ def test_claims_refused_in_words(client: TestClient) -> None:
     r = client.post(f"/api/games/{over['game_id']}/claim", json={"seat": "Insurgent"})
     assert r.status_code == 201
     seat = f"/api/games/{over['game_id']}/seat/{r.json()['link'].rsplit('/', 1)[1]}"
-    page = client.get(seat).json()
+    page = settled(client, seat)
     while not page["over"]:
-        page = client.post(
+        r = client.post(
             f"{seat}/action", json={"action": page["actions"][0], "expect_version": page["version"]}
-        ).json()
+        )
+        assert r.status_code == 200, r.text
+        page = settled(client, seat)
     r = client.post(f"/api/games/{over['game_id']}/claim", json={"seat": "Insurgent"})
     assert r.status_code == 409 and "the game is over" in r.json()["error"]
     assert over["game_id"] not in [g["id"] for g in client.get("/api/games").json()]

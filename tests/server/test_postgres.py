@@ -12,8 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from consim.cli.serve import database_url
-from consim.server import create_app
-from tests.server.conftest import create, seat_url
+from tests.server.conftest import create, make_app, seat_url, settled
 from tests.server.pg import debian_bin, postgresql
 
 
@@ -32,25 +31,25 @@ def _page(client: TestClient, url: str) -> dict[str, Any]:
 
 def test_a_game_on_postgresql_to_its_end_and_after_a_restart(pg_url: str) -> None:
     assert pg_url.startswith("postgresql+psycopg://")
-    with TestClient(create_app(pg_url)) as client:
+    with TestClient(make_app(pg_url)) as client:
         made = create(client, {"US": "human", "Insurgent": "heuristic"}, seed=12, turns=3)
         url = seat_url(made, "US")
-        page = _page(client, url)
+        page = settled(client, url)
         while not page["over"]:
             r = client.post(
                 f"{url}/action", json={"action": page["actions"][0], "expect_version": page["version"]}
             )
             assert r.status_code == 200, r.text
-            page = r.json()
+            page = settled(client, url)
         stale = client.post(f"{url}/action", json={"action": "done", "expect_version": page["version"] - 1})
         assert stale.status_code == 409
-    with TestClient(create_app(pg_url)) as again:  # a new process on the same database
+    with TestClient(make_app(pg_url)) as again:  # a new process on the same database
         assert _page(again, url) == page
         assert page["outcome"]["result"]
 
 
 def test_simultaneous_submissions_on_postgresql_are_serialised(pg_url: str) -> None:
-    with TestClient(create_app(pg_url)) as client:
+    with TestClient(make_app(pg_url)) as client:
         made = create(client, {"US": "human", "Insurgent": "human"})
         url = seat_url(made, "US")
         page = _page(client, url)

@@ -17,7 +17,7 @@ import pytest
 
 from consim.server.process import free_port, running_server
 from tests.server.pg import postgresql
-from tests.server.test_kill import _page
+from tests.server.test_kill import _page, await_turn
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +56,7 @@ def test_a_game_on_postgresql_survives_sigkill_at_its_last_acknowledged_action(
         )
         assert r.status_code == 201, r.text
         url = _seat_urls(r.json(), base)["US"]
-        acknowledged = _page(client, url)
+        acknowledged = await_turn(client, url)
         first = acknowledged["version"]
         for _ in range(7):
             r = client.post(
@@ -64,7 +64,7 @@ def test_a_game_on_postgresql_survives_sigkill_at_its_last_acknowledged_action(
                 json={"action": acknowledged["actions"][0], "expect_version": acknowledged["version"]},
             )
             assert r.status_code == 200, r.text
-            acknowledged = r.json()
+            acknowledged = await_turn(client, url)  # and the bot's answer, made in a bot worker
         assert acknowledged["version"] > first
         assert server.stop(signal.SIGKILL) == -signal.SIGKILL
     assert "consim.db" not in os.listdir(tmp_path)  # the game was kept in PostgreSQL only

@@ -6,6 +6,7 @@ away, and a game whose thinking bot was lost (a server stopped) moves on when re
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from fastapi.testclient import TestClient
 
 import consim.server.service as service_module
 from consim.server.service import Service
-from tests.server.conftest import create, seat_url
+from tests.server.conftest import create, make_app, seat_url
 
 #: a search bot quick enough for tests (two deals a decision, no clock)
 SEARCH = "ismcts:iterations=2,seconds=0"
@@ -123,10 +124,9 @@ def test_a_move_worked_out_on_a_changed_position_is_thrown_away(
         return real_decide(bot, state, seat, actions)
 
     monkeypatch.setattr(service_module, "decide", watched_decide)
-    with service._writing(game_id) as (_, row, _state):
-        next(s for s in row.seats if s.seat == "US").kind = "bot"
-        next(s for s in row.seats if s.seat == "US").bot = SEARCH
-    service._think_later(game_id)
+    with service._writing(game_id) as change:  # the US seat becomes a search bot's: it is due
+        us = next(s for s in change.row.seats if s.seat == "US")
+        us.kind, us.bot = "bot", SEARCH
     assert thinking.wait(30)
     first = seen[0]
     page = _page(client, made, "Insurgent")
@@ -148,16 +148,34 @@ def test_a_move_worked_out_on_a_changed_position_is_thrown_away(
         assert len(seen) < 2 or seen[1] > first + 1
 
 
-def test_a_game_whose_thinking_bot_was_lost_moves_on_when_read(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    service = _service(client)
-    monkeypatch.setattr(Service, "_think_later", lambda self, game_id: None)  # as if the server died
-    made = create(client, {"US": SEARCH, "Insurgent": "human"}, seed=4)
-    stalled = _page(client, made, "Insurgent")
-    assert "US" in stalled["to_act"]
-    monkeypatch.undo()
-    _page(client, made, "Insurgent")  # reading the page finds the bot to act and wakes it
-    assert service.wait_for_bots(60)
-    moved = _page(client, made, "Insurgent")
+def test_a_game_whose_bot_was_left_due_by_a_stopped_server_moves_on_by_itself(db_url: str) -> None:
+    """A server with no bot worker (as one stopped before its bot moved) leaves the search
+    bot due; a server started afterwards on the same database moves it without any request."""
+    with TestClient(make_app(db_url, bot_threads=0)) as stopped:
+        made = create(stopped, {"US": SEARCH, "Insurgent": "human"}, seed=4, wait=False)
+        stalled = _page(stopped, made, "Insurgent")
+        assert "US" in stalled["to_act"]
+        assert _service(stopped).bots_due() == 1
+    with TestClient(make_app(db_url)) as again:
+        service = _service(again)
+        deadline = time.monotonic() + 30
+        while service.bots_due() and time.monotonic() < deadline:  # no page is read meanwhile
+            time.sleep(0.05)
+        assert service.wait_for_bots(30)
+        moved = _page(again, made, "Insurgent")
     assert moved["version"] > stalled["version"]
+    assert any(actor == "US" for actor, _ in _actions(db_url, made["game_id"]))
+
+
+def _actions(db_url: str, game_id: int) -> list[tuple[str, str]]:
+    """The actions of a game as the database keeps them."""
+    from consim.server.db import GameRow, Store
+
+    store = Store(db_url)
+    try:
+        with store.session() as db:
+            row = db.get(GameRow, game_id)
+            assert row is not None
+            return [(seat, text) for seat, text in row.state["actions"]]
+    finally:
+        store.dispose()
