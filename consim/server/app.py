@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Form, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
@@ -42,6 +43,7 @@ KEEP_ALIVE = 15.0
 
 _log = logging.getLogger("consim.server")
 _TEMPLATES = Path(__file__).parent / "templates"
+_STATIC = Path(__file__).parent / "static"
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -374,6 +376,8 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
         recipients = [s for s in to or () if s] or None
         return after_form(request, game_id, token, lambda a: service.say(a, recipients, text))
 
+    # the pages' scripts, files of their own (the Content-Security-Policy allows no inline script)
+    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     app.add_middleware(_LimitBody, limit=MAX_BODY)
     app.add_middleware(Security, settings=settings)  # the outermost: before anything else
     return app

@@ -238,7 +238,8 @@ def test_a_seat_page_makes_its_cards_pickable(client: TestClient) -> None:
     actions = re.findall(r'name="action" value="([^"]+)"', page)
     named = [a for a in actions if any(t in a for t in targets)]
     assert named, (targets, actions)
-    assert 'closest(".picture [data-target]")' in page  # the script that picks them
+    assert '<script src="/static/board.js"></script>' in page  # the script that picks them
+    assert 'closest(".picture [data-target]")' in client.get("/static/board.js").text
 
 
 def test_baghdad_marks_the_battle_being_fought() -> None:
