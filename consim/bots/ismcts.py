@@ -162,11 +162,13 @@ def parse_options(text: str, base: str = "") -> IsmctsOptions:
         if not sep or key not in types:
             raise OptionError(f"ismcts: unknown option {part!r}; options are {', '.join(types)}")
         kind = types[key]
+        wanted = "a whole number" if kind == "int" else "a number"
         try:
             given[key] = int(raw) if kind == "int" else float(raw) if kind == "float" else raw.strip()
         except ValueError:
-            wanted = "a whole number" if kind == "int" else "a number"
-            raise OptionError(f"ismcts: {key} needs {wanted}, got {raw!r}") from None
+            raise OptionError(f"ismcts: {key} needs {wanted}, got {raw[:20]!r}") from None
+        if kind == "float" and not math.isfinite(given[key]):  # "nan" and "inf" parse as floats
+            raise OptionError(f"ismcts: {key} needs {wanted}, got {raw[:20]!r}")
     return IsmctsOptions(**given)
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import secrets
 import threading
 import time
@@ -245,7 +246,11 @@ class Service:
             raise ServerError(422, f"{'; '.join(problems)}: the seats are {', '.join(game.seats)}")
         kinds = bot_kinds(game)
         for seat, who in players.items():
-            if who not in _PEOPLE and who not in kinds:
+            try:
+                known = who in _PEOPLE or who in kinds
+            except OptionError as exc:  # a bot kind with options it does not take
+                raise ServerError(422, f"{seat}: {exc}") from None
+            if not known:
                 raise ServerError(
                     422,
                     f"{seat}: {who[:40]!r} is neither 'human', 'open' nor a bot ({', '.join(sorted(kinds))})",
@@ -742,7 +747,7 @@ def _capped(game: Game, kind: str, settings: Settings) -> str:
         return kind
     iterations, seconds = asked
     iterations = min(iterations, settings.bot_iterations)
-    seconds = min(seconds, settings.bot_seconds) if seconds > 0 else settings.bot_seconds
+    seconds = min(seconds, settings.bot_seconds) if 0 < seconds < math.inf else settings.bot_seconds
     base, _, options = kind.partition(":")
     return f"{base}:{options}{',' if options else ''}iterations={iterations},seconds={seconds:g}"
 

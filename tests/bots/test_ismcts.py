@@ -58,6 +58,9 @@ def test_every_game_offers_ismcts_with_options() -> None:
         parse_options("iterations=many")
     with pytest.raises(OptionError, match="decisive needs a number, got 'x'"):
         parse_options("decisive=x")
+    for endless in ("seconds=nan", "seconds=inf", "c=nan", "z=-inf"):  # a clock that never rings
+        with pytest.raises(OptionError, match="needs a number"):
+            parse_options(endless)
 
 
 @pytest.mark.parametrize(("name", "opts"), GAMES)
