@@ -1,36 +1,51 @@
 """Load on the web server: many games at once, each with bots and simulated people, against
-one ``consim serve`` process on localhost, on SQLite and on PostgreSQL.
+``consim serve`` (its web processes and bot worker processes) on localhost, on SQLite and on
+PostgreSQL (fsync on, as a real server runs it).
 
-    .venv/bin/python benchmarks/bench_server.py                    # 200 games, both databases
-    .venv/bin/python benchmarks/bench_server.py --quick            # 20 games, a smoke run
-    .venv/bin/python benchmarks/bench_server.py --db sqlite --games 200 --seconds 90
+    .venv/bin/python benchmarks/bench_server.py                         # browsers, both databases
+    .venv/bin/python benchmarks/bench_server.py --quick                 # 20 games, a smoke run
+    .venv/bin/python benchmarks/bench_server.py --db postgresql --workers 2 --seconds 120
+    .venv/bin/python benchmarks/bench_server.py --client json           # programs, not browsers
 
 Each game has one or two seats played by simulated people and the others by heuristic bots
-(Iraq with 2 and 3 players, Battle for Baghdad with 3, The First Jihad alone). A simulated
-person keeps the page's live stream open, reads its page (the JSON) when the stream says the
-game changed, and when it is its turn waits a moment (``--think``, uniform between 0 and twice
-the mean) and then takes a legal action at random (the answer is its page after the action).
-People arrive one by one over the first ``--ramp`` seconds.
-The run is bounded in time (``--seconds``) and in count (``--actions`` per person).
+(Iraq with 2 and 3 players, Battle for Baghdad with 3, The First Jihad alone, Fitna's
+scenario 1). A simulated person keeps the game's live stream open and waits a moment when it is
+its turn (``--think``, uniform between 0 and twice the mean) before taking a legal action at
+random. People arrive one by one over the first ``--ramp`` seconds. The run is bounded in time
+(``--seconds``) and in count (``--actions`` per person).
 
-Figures, in wall-clock time on the whole machine (the server and these clients share it):
-actions per second (the people's actions the server carried out; the bots' moves are done
-inside those requests), and the latency of one action (POST to answer, which includes the
-bots' replies and the commit) at the median and the 99th percentile; the same for reading a
-page. Goal: p99 of an action at most 50 ms on both databases.
+Two kinds of people (``--client``):
+
+- ``browser`` (the default) does what a browser on the seat's page does: it loads the page
+  (HTML, with the board's picture in it), fetches the page's fragment (picture included) each
+  time the live stream announces a change it has not shown, and acts by posting the button's
+  form, then loads the page the answer sends it to (303);
+- ``json`` reads its page as JSON when the stream announces a change, and acts through the JSON
+  API (its answer is the page after the action).
+
+Figures, in wall-clock time on the whole machine (the server and these clients share it): the
+people's actions per second, and the latency of every request at the median and the 99th
+percentile, overall and per kind (an action's post; a page or fragment read). Goal: p99 of a
+request at most 50 ms at 200 active games (browsers, PostgreSQL). Then, from the processes'
+own counters: the CPU the web and bot processes used during the run, per action; the CPU of one
+page read, measured alone after the run (every person reads its page ``--reads`` times, nothing
+else happening); and the memory (resident) of the server's processes at the end.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 import os
 import random
+import re
 import signal
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +57,7 @@ sys.path.insert(1, str(HERE.parent))
 
 from _bench import Figure, parser, percentile, report  # noqa: E402
 
-from consim.server.process import running_server  # noqa: E402
+from consim.server.process import ServerProcess, running_server  # noqa: E402
 
 #: the games of the mix: (game, options, who plays each seat), taken in turn
 MIX: list[tuple[str, dict[str, Any], dict[str, str]]] = [
@@ -50,34 +65,63 @@ MIX: list[tuple[str, dict[str, Any], dict[str, str]]] = [
     ("iraq", {"players": 3}, {"Sunni": "human", "Shia": "human", "Kurd": "heuristic"}),
     ("baghdad", {"players": 3}, {"Shiite": "human", "Sunni": "heuristic", "Government": "heuristic"}),
     ("jihad", {}, {"player": "human"}),
+    ("fitna", {"scenario": 1}, {"Syria": "human", "Rebels": "heuristic"}),
 ]
 
+#: what a browser sends with a form of the server's own page (a seat's page has no referrer)
+_FORM_HEADERS = {"sec-fetch-site": "same-origin", "origin": "null"}
 
-@contextmanager
-def _server(db: str) -> Iterator[tuple[str, int]]:
-    """``consim serve`` over ``db`` on a free port: its address and process number; what it
-    said of errors is printed when it stops."""
-    with running_server(db) as server:
-        yield server.base, server.pid
-        server.stop(signal.SIGTERM, timeout=10)
-        problems = [line for line in server.output().splitlines() if "Error" in line or "Traceback" in line]
-        if problems:
-            print(f"the server said: {problems[:5]}")
+_ACTION = re.compile(r'name="action" value="([^"]*)"')
+_VERSION = re.compile(r'name="expect_version" value="(\d+)"')
+_REVISION = re.compile(r'data-revision="(\d+)"')
+_YOURS = re.compile(r'data-your-turn="(yes|no)"')
+_OVER = "The game is over."
 
 
+@dataclass
+class Shown:
+    """What a person's page shows: the game's revision and version, and its legal actions."""
+
+    revision: int
+    version: int
+    your_turn: bool
+    over: bool
+    actions: list[str]
+
+    @classmethod
+    def from_json(cls, page: dict[str, Any]) -> Shown:
+        return cls(page["revision"], page["version"], page["your_turn"], page["over"], page["actions"])
+
+    @classmethod
+    def from_html(cls, text: str) -> Shown:
+        revisions = _REVISION.findall(text)
+        versions = _VERSION.findall(text)
+        yours = _YOURS.search(text)
+        return cls(
+            revision=int(revisions[-1]) if revisions else -1,
+            version=int(versions[0]) if versions else -1,
+            your_turn=bool(yours and yours.group(1) == "yes"),
+            over=_OVER in text,
+            actions=[html.unescape(a) for a in _ACTION.findall(text)],
+        )
+
+
+@dataclass
 class Tally:
     """What the simulated people saw."""
 
-    def __init__(self) -> None:
-        self.actions: list[float] = []  # seconds per accepted action
-        self.reads: list[float] = []  # seconds per page read
-        self.conflicts = 0  # 409: another person of the same game acted first
-        self.errors: list[str] = []
-        self.finished = 0
-        self.retries = 0  # a kept-alive connection the server had just closed: asked again
-        self.rate = 0.0  # accepted actions per second over the run
-        self.server_cpu = 0.0  # seconds of CPU the server process used during the run
-        self.client_cpu = 0.0  # seconds of CPU these simulated people used
+    latency: dict[str, list[float]] = field(default_factory=dict)  # seconds, per kind of request
+    actions: int = 0
+    conflicts: int = 0  # 409: another person of the same game acted first
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+    retries: int = 0  # a kept-alive connection the server had just closed: asked again
+
+    def add(self, kind: str, seconds: float) -> None:
+        self.latency.setdefault(kind, []).append(seconds)
+
+    def all(self) -> list[float]:
+        return [t for times in self.latency.values() for t in times]
 
 
 async def _send(
@@ -95,56 +139,137 @@ async def _send(
     raise AssertionError("unreachable")
 
 
-async def _person(
-    client: httpx.AsyncClient, gid: int, link: str, tally: Tally, args: Any, stop: float, seed: int
-) -> None:
-    """One simulated person: follows the game's live stream, acts when it is its turn."""
-    rng = random.Random(seed)
-    token = link.rsplit("/", 1)[1]
-    url = f"/api/games/{gid}/seat/{token}"
-    done = 0
-    await asyncio.sleep(rng.uniform(0, args.ramp))  # people arrive one by one, not all at once
-    events = await _send(client, tally, "GET", f"/games/{gid}/events", stream=True, timeout=None)
-    try:
-        lines = events.aiter_lines()
-        page: dict[str, Any] | None = None
-        while time.monotonic() < stop and done < args.actions:
-            if page is None:
-                start = time.perf_counter()
-                r = await _send(client, tally, "GET", url)
-                tally.reads.append(time.perf_counter() - start)
-                page = r.json()
-            if page["over"]:
-                tally.finished += 1
-                return
-            if not page["your_turn"]:
-                # wait for the stream to announce a newer revision (or the end of the run)
-                with suppress(TimeoutError):
-                    async with asyncio.timeout(max(0.0, stop - time.monotonic())):
-                        async for line in lines:
-                            if line.startswith("data:") and int(line[5:]) > page["revision"]:
-                                break
-                page = None
-                continue
-            await asyncio.sleep(rng.uniform(0, 2 * args.think))
-            if time.monotonic() >= stop:
-                return
-            body = {"action": rng.choice(page["actions"]), "expect_version": page["version"]}
-            start = time.perf_counter()
-            r = await _send(client, tally, "POST", f"{url}/action", json=body)
-            spent = time.perf_counter() - start
-            page = None
+async def _timed(
+    client: httpx.AsyncClient, tally: Tally, kind: str, method: str, url: str, **kw: Any
+) -> httpx.Response:
+    start = time.perf_counter()
+    r = await _send(client, tally, method, url, **kw)
+    tally.add(kind, time.perf_counter() - start)
+    return r
+
+
+class _Person:
+    """One simulated person at one seat: reads what it is shown, acts when it is its turn."""
+
+    def __init__(self, client: httpx.AsyncClient, gid: int, link: str, tally: Tally, args: Any) -> None:
+        self.client = client
+        self.tally = tally
+        self.args = args
+        token = link.rsplit("/", 1)[1]
+        self.browser = args.client == "browser"
+        self.page = f"/play/{gid}/{token}" if self.browser else f"/api/games/{gid}/seat/{token}"
+        self.events = f"/games/{gid}/events"
+
+    async def look(self, first: bool = False) -> Shown:
+        if not self.browser:
+            r = await _timed(self.client, self.tally, "page (JSON)", "GET", self.page)
+            return Shown.from_json(r.json())
+        if first:
+            r = await _timed(self.client, self.tally, "page", "GET", self.page)
+        else:
+            r = await _timed(self.client, self.tally, "fragment", "GET", f"{self.page}/fragment")
+        return Shown.from_html(r.text)
+
+    async def act(self, action: str, shown: Shown) -> Shown | None:
+        """Take ``action``; what the page shows afterwards (None: refused, look again)."""
+        if not self.browser:
+            body = {"action": action, "expect_version": shown.version}
+            r = await _timed(
+                self.client, self.tally, "action (JSON)", "POST", f"{self.page}/action", json=body
+            )
             if r.status_code == 200:
-                tally.actions.append(spent)
-                done += 1
-                page = r.json()  # the answer is the page after the action (and the bots' replies)
-            elif r.status_code == 409:
-                tally.conflicts += 1
-            else:
-                tally.errors.append(f"{r.status_code} {r.text[:200]}")
-                return
-    finally:
-        await events.aclose()
+                return Shown.from_json(r.json())
+        else:
+            form = {"action": action, "expect_version": str(shown.version)}
+            r = await _timed(
+                self.client,
+                self.tally,
+                "action",
+                "POST",
+                f"{self.page}/act",
+                data=form,
+                headers=_FORM_HEADERS,
+            )
+            if r.status_code == 303:
+                followed = await _timed(self.client, self.tally, "page", "GET", r.headers["location"])
+                return Shown.from_html(followed.text)
+        if r.status_code == 409:
+            self.tally.conflicts += 1
+            return None
+        self.tally.errors.append(f"{r.status_code} {r.text[:300]}")
+        raise _Stop
+
+    async def play(self, stop: float, seed: int) -> None:
+        rng = random.Random(seed)
+        args = self.args
+        done = 0
+        await asyncio.sleep(rng.uniform(0, args.ramp))  # people arrive one by one, not all at once
+        events = await _send(self.client, self.tally, "GET", self.events, stream=True, timeout=None)
+        try:
+            lines = events.aiter_lines()
+            shown: Shown | None = await self.look(first=True)
+            while time.monotonic() < stop and done < args.actions:
+                if shown is None:
+                    shown = await self.look()
+                if shown.over:
+                    self.tally.finished += 1
+                    return
+                if not shown.your_turn:
+                    # wait for the stream to announce a revision newer than the one shown
+                    with suppress(TimeoutError):
+                        async with asyncio.timeout(max(0.0, stop - time.monotonic())):
+                            async for line in lines:
+                                if line.startswith("data:") and int(line[5:]) > shown.revision:
+                                    break
+                    shown = None
+                    continue
+                await asyncio.sleep(rng.uniform(0, 2 * args.think))
+                if time.monotonic() >= stop:
+                    return
+                shown = await self.act(rng.choice(shown.actions), shown)
+                if shown is not None:
+                    done += 1
+                    self.tally.actions += 1
+        except _Stop:
+            return
+        finally:
+            await events.aclose()
+
+
+class _Stop(Exception):
+    """A person met an error: it stops playing (the error is counted)."""
+
+
+# -- the server's processes ------------------------------------------------------------------
+
+
+def _family(pid: int) -> dict[int, str]:
+    """The server's processes (it and its descendants): number -> "web" or "bot"."""
+    children: dict[int, list[int]] = {}
+    commands: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            commands[int(entry.name)] = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        children.setdefault(parent, []).append(int(entry.name))
+    found: dict[int, str] = {}
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        command = commands.get(p, "")
+        found[p] = (
+            "bot"
+            if "consim.server.botwork" in command
+            else "helper"
+            if "resource_tracker" in command
+            else "web"
+        )
+        todo += children.get(p, [])
+    return found
 
 
 def _cpu(pid: int) -> float:
@@ -156,10 +281,56 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _load(base: str, pid: int, args: Any, seed: int) -> tuple[Tally, float]:
+def _rss(pid: int) -> int:
+    """A process's resident memory, in bytes."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def _cpu_by_kind(server: ServerProcess) -> dict[str, float]:
+    totals: dict[str, float] = {"web": 0.0, "bot": 0.0}
+    for pid, kind in _family(server.pid).items():
+        if kind in totals:
+            totals[kind] += _cpu(pid)
+    return totals
+
+
+@contextmanager
+def _server(db: str, args: Any) -> Iterator[ServerProcess]:
+    """``consim serve`` over ``db`` on a free port; what it said of errors is printed when it
+    stops."""
+    options = ["--workers", str(args.workers), "--bot-workers", str(args.bot_workers)]
+    with running_server(db, args=options) as server:
+        yield server
+        server.stop(signal.SIGTERM, timeout=10)
+        problems = [line for line in server.output().splitlines() if "Error" in line or "Traceback" in line]
+        if problems:
+            print(f"the server said: {problems[:5]}")
+
+
+@dataclass
+class Run:
+    """One run's figures."""
+
+    tally: Tally
+    elapsed: float
+    web_cpu: float
+    bot_cpu: float
+    read_cpu: float  # CPU of one page read, measured alone
+    memory: int  # bytes, all the server's processes
+    memory_largest: int
+
+
+async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
     limits = httpx.Limits(max_connections=2_000, max_keepalive_connections=2_000)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
-        people = []
+    async with httpx.AsyncClient(base_url=server.base, timeout=60, limits=limits) as client:
+        people: list[_Person] = []
+        tally = Tally()
         for i in range(args.games):
             game, options, players = MIX[i % len(MIX)]
             r = await client.post(
@@ -168,51 +339,72 @@ async def _load(base: str, pid: int, args: Any, seed: int) -> tuple[Tally, float
             )
             r.raise_for_status()
             made = r.json()
-            people += [(made["game_id"], link) for link in made["seats"].values()]
-        tally = Tally()
-        cpu = (_cpu(pid), time.process_time())
+            people += [_Person(client, made["game_id"], link, tally, args) for link in made["seats"].values()]
+        for _ in range(2):  # warm up: every web process loads the games' rules and positions
+            await asyncio.gather(*(p.look(first=True) for p in people))
+        tally.latency.clear()
+        before = _cpu_by_kind(server)
         start = time.monotonic()
         stop = start + args.seconds
-        await asyncio.gather(
-            *(
-                _person(client, gid, link, tally, args, stop, seed * 100_000 + n)
-                for n, (gid, link) in enumerate(people)
-            )
+        await asyncio.gather(*(p.play(stop, seed * 100_000 + n) for n, p in enumerate(people)))
+        elapsed = min(time.monotonic(), stop) - start
+        during = _cpu_by_kind(server)
+        family = _family(server.pid)
+        memory = [_rss(pid) for pid, kind in family.items() if kind != "helper"]
+        # the CPU of a page read alone: every person reads its page, one after another
+        await asyncio.sleep(1.0)  # (the bots' last moves)
+        calm = _cpu_by_kind(server)
+        reads = 0
+        for _ in range(args.reads):
+            for person in people:
+                await person.look()
+                reads += 1
+        read_cpu = (_cpu_by_kind(server)["web"] - calm["web"]) / max(1, reads)
+        return Run(
+            tally,
+            elapsed,
+            during["web"] - before["web"],
+            during["bot"] - before["bot"],
+            read_cpu,
+            sum(memory),
+            max(memory, default=0),
         )
-        tally.server_cpu = _cpu(pid) - cpu[0]
-        tally.client_cpu = time.process_time() - cpu[1]
-        return tally, min(time.monotonic(), stop) - start
 
 
-def _run(db_name: str, db: str, args: Any, seed: int) -> Tally:
-    with _server(db) as (base, pid):
-        tally, elapsed = asyncio.run(_load(base, pid, args, seed))
-    ms = [t * 1000 for t in tally.actions]
-    reads = [t * 1000 for t in tally.reads]
+def _run(name: str, db: str, args: Any, seed: int) -> Run:
+    with _server(db, args) as server:
+        run = asyncio.run(_load(server, args, seed))
+    t = run.tally
+    every = [s * 1000 for s in t.all()]
     print(
-        f"{db_name}: {len(ms)} actions in {elapsed:.1f} s = {len(ms) / elapsed:.1f}/s; action p50 "
-        f"{percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms; page p50 "
-        f"{percentile(reads, 0.5):.1f} ms, p99 {percentile(reads, 0.99):.1f} ms; "
-        f"{tally.conflicts} conflicts, {len(tally.errors)} errors, {tally.retries} requests asked again, "
-        f"{tally.finished} people saw their game end",
+        f"{name}: {t.actions} actions in {run.elapsed:.1f} s = {t.actions / run.elapsed:.1f}/s; "
+        f"{len(every)} requests, p50 {percentile(every, 0.5):.1f} ms, p99 {percentile(every, 0.99):.1f} ms; "
+        f"{t.conflicts} conflicts, {len(t.errors)} errors, {t.retries} requests asked again, "
+        f"{t.finished} people saw their game end",
         flush=True,
     )
-    if ms:
+    for kind, times in sorted(t.latency.items()):
+        ms = [s * 1000 for s in times]
+        print(f"  {kind}: {len(ms)}, p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms")
+    if t.actions:
         print(
-            f"  CPU: the server {tally.server_cpu:.1f} s "
-            f"({1000 * tally.server_cpu / len(ms):.1f} ms an action, "
-            f"page reads and streams included), these people {tally.client_cpu:.1f} s, in {elapsed:.1f} s"
+            f"  CPU: web processes {run.web_cpu:.1f} s ({1000 * run.web_cpu / t.actions:.1f} ms an action, "
+            f"page "
+            f"reads and streams included), bot workers {run.bot_cpu:.1f} s "
+            f"({1000 * run.bot_cpu / t.actions:.1f} ms an action); one page read alone "
+            f"{1000 * run.read_cpu:.1f} ms; memory {run.memory / 2**20:.0f} MiB "
+            f"(largest process {run.memory_largest / 2**20:.0f} MiB)"
         )
-    for e in tally.errors[:3]:
+    for e in t.errors[:3]:
         print(f"  error: {e}")
-    tally.rate = len(ms) / elapsed
-    return tally
+    return run
 
 
 def main() -> int:
-    p = parser("load on one consim server: many games at once, actions/s and latency")
+    p = parser("load on consim serve: many games at once, like browsers or programs; latency and cost")
     p.set_defaults(repeats=1)
     p.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    p.add_argument("--client", choices=["browser", "json"], default="browser", help="what the people are")
     p.add_argument("--games", type=int, default=200, help="games at once (default 200)")
     p.add_argument("--seconds", type=float, default=60.0, help="length of the run (default 60)")
     p.add_argument("--actions", type=int, default=50, help="most actions a person takes (default 50)")
@@ -220,6 +412,9 @@ def main() -> int:
     p.add_argument(
         "--ramp", type=float, default=10.0, help="people arrive over this many seconds (default 10)"
     )
+    p.add_argument("--workers", type=int, default=2, help="web processes of the server (default 2)")
+    p.add_argument("--bot-workers", type=int, default=1, help="bot worker processes (default 1)")
+    p.add_argument("--reads", type=int, default=2, help="page reads per person after the run, for their CPU")
     args = p.parse_args()
     if args.quick:
         args.games, args.seconds = min(args.games, 20), min(args.seconds, 15.0)
@@ -235,23 +430,46 @@ def main() -> int:
         for repeat in range(args.repeats):
             if name == "sqlite":
                 with tempfile.TemporaryDirectory(prefix="consim-bench-") as folder:
-                    tally = _run(name, str(Path(folder) / "games.db"), args, repeat + 1)
+                    run = _run(name, str(Path(folder) / "games.db"), args, repeat + 1)
             else:
                 from tests.server.pg import postgresql
 
-                with postgresql("consim_bench") as url:
-                    tally = _run(name, url, args, repeat + 1)
-            ms = [t * 1000 for t in tally.actions]
-            reads = [t * 1000 for t in tally.reads]
-            add(f"{name} actions/s", "actions/s", tally.rate, True, f"{args.games} games")
-            add(f"{name} action p50", "ms", percentile(ms, 0.5), False)
-            add(f"{name} action p99", "ms", percentile(ms, 0.99), False, "goal: at most 50 ms")
-            add(f"{name} page read p50", "ms", percentile(reads, 0.5), False)
-            add(f"{name} page read p99", "ms", percentile(reads, 0.99), False)
-            if ms:
-                add(f"{name} server CPU an action", "ms", 1000 * tally.server_cpu / len(ms), False)
+                with postgresql("consim_bench", fsync=True) as url:
+                    run = _run(name, url, args, repeat + 1)
+            t = run.tally
+            every = [s * 1000 for s in t.all()]
+            add(
+                f"{name} actions/s",
+                "actions/s",
+                t.actions / run.elapsed,
+                True,
+                f"{args.games} games, {args.client}",
+            )
+            add(f"{name} request p50", "ms", percentile(every, 0.5), False)
+            add(f"{name} request p99", "ms", percentile(every, 0.99), False, "goal: at most 50 ms")
+            for kind, times in sorted(t.latency.items()):
+                add(f"{name} {kind} p99", "ms", percentile([s * 1000 for s in times], 0.99), False)
+            if t.actions:
+                add(
+                    f"{name} web CPU an action", "ms", 1000 * run.web_cpu / t.actions, False, "reads included"
+                )
+                add(f"{name} bot CPU an action", "ms", 1000 * run.bot_cpu / t.actions, False)
+            add(f"{name} CPU a page read", "ms", 1000 * run.read_cpu, False, "measured alone")
+            add(f"{name} memory", "MiB", run.memory / 2**20, False, "all the server's processes at the end")
     settings = {
-        k: getattr(args, k) for k in ("db", "games", "seconds", "actions", "think", "ramp", "repeats")
+        k: getattr(args, k)
+        for k in (
+            "db",
+            "client",
+            "games",
+            "seconds",
+            "actions",
+            "think",
+            "ramp",
+            "workers",
+            "bot_workers",
+            "repeats",
+        )
     }
     report("server", list(figures.values()), args, settings)
     return 0

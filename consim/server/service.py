@@ -176,6 +176,10 @@ class Service:
         replaces ``change.state``), which is saved and committed on leaving. On any error
         nothing is saved and the cached state (which may have been changed) is forgotten."""
         _check_id(game_id)
+        # restore the game (and load its rules) before taking the write lock, not while
+        # holding it: that can take long, and the lock keeps every other writer waiting
+        with self._reading(game_id):
+            pass
         due = False
         try:
             with self.store.writing() as db:

@@ -33,12 +33,14 @@ def debian_bin() -> Path | None:
 
 
 @contextmanager
-def postgresql(database: str = "consim_test") -> Iterator[str]:
+def postgresql(database: str = "consim_test", fsync: bool = False) -> Iterator[str]:
     """A fresh PostgreSQL server with an empty ``database``: its ``postgresql://`` address;
-    the server is stopped and its folder removed on leaving."""
+    the server is stopped and its folder removed on leaving. The tests run it without fsync
+    (``-F``: nothing they check needs a commit on disk, and it is faster); ``fsync=True``
+    keeps PostgreSQL's default, as a real server runs (the benchmark)."""
     programs = debian_bin()
     if programs is None:
-        with _pgserver(database) as url:
+        with _pgserver(database) as url:  # (with pgserver's own settings)
             yield url
         return
     folder = Path(tempfile.mkdtemp(prefix="consim-pg-"))  # short: the socket lives there
@@ -56,7 +58,7 @@ def postgresql(database: str = "consim_test") -> Iterator[str]:
     try:
         initdb = (str(programs / "initdb"), "-D", str(data), "-U", "consim", "-A", "trust")
         run(*initdb, "-E", "UTF8", "--locale=C", "--no-sync")
-        options = f"-k {folder} -c listen_addresses='' -F -c max_connections=300"
+        options = f"-k {folder} -c listen_addresses='' -c max_connections=300" + ("" if fsync else " -F")
         run(
             str(programs / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"
         )
