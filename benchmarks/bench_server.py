@@ -328,7 +328,7 @@ class Run:
 
 async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
     limits = httpx.Limits(max_connections=2_000, max_keepalive_connections=2_000)
-    async with httpx.AsyncClient(base_url=server.base, timeout=60, limits=limits) as client:
+    async with httpx.AsyncClient(base_url=server.base, timeout=300, limits=limits) as client:
         people: list[_Person] = []
         tally = Tally()
         for i in range(args.games):
@@ -340,8 +340,15 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
             r.raise_for_status()
             made = r.json()
             people += [_Person(client, made["game_id"], link, tally, args) for link in made["seats"].values()]
-        for _ in range(2):  # warm up: every web process loads the games' rules and positions
-            await asyncio.gather(*(p.look(first=True) for p in people))
+        # warm up: every web process loads the games' rules and positions (a few at a time)
+        gate = asyncio.Semaphore(4)
+
+        async def warm(person: _Person) -> None:
+            async with gate:
+                await person.look(first=True)
+
+        for _ in range(2):
+            await asyncio.gather(*(warm(p) for p in people))
         tally.latency.clear()
         before = _cpu_by_kind(server)
         start = time.monotonic()
@@ -414,7 +421,7 @@ def main() -> int:
     )
     p.add_argument("--workers", type=int, default=2, help="web processes of the server (default 2)")
     p.add_argument("--bot-workers", type=int, default=1, help="bot worker processes (default 1)")
-    p.add_argument("--reads", type=int, default=2, help="page reads per person after the run, for their CPU")
+    p.add_argument("--reads", type=int, default=1, help="page reads per person after the run, for their CPU")
     args = p.parse_args()
     if args.quick:
         args.games, args.seconds = min(args.games, 20), min(args.seconds, 15.0)

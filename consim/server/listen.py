@@ -28,7 +28,7 @@ def libpq_address(url: str) -> str:
     """The address psycopg connects to, from SQLAlchemy's.
 
     >>> libpq_address("postgresql+psycopg://consim@/games?host=/tmp/pg")
-    'postgresql://consim@/games?host=/tmp/pg'
+    'postgresql://consim@/games?host=%2Ftmp%2Fpg'
     """
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
