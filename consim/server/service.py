@@ -306,7 +306,7 @@ class Service:
                 422,
                 f"{seat}: a search bot on this server runs at most {limits.bot_iterations} iterations "
                 f"and {limits.bot_seconds:g} seconds a move (asked: {iterations} iterations, "
-                f"{seconds:g} seconds)",
+                f"{f'{seconds:g} seconds' if seconds else 'no time limit'})",
             )
 
     # -- links -----------------------------------------------------------------------------
@@ -316,14 +316,17 @@ class Service:
         that is not one of this game's seat links is refused (403)."""
         _check_id(game_id)
         with self.store.reading() as db:
+            if token is not None:  # one query for a good link (its seat's game exists)
+                found = db.execute(
+                    select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == hash_token(token))
+                ).one_or_none()
+                if found is not None and found.game_id == game_id:
+                    return Access(game_id, found.seat)
             if db.scalar(select(GameRow.id).where(GameRow.id == game_id)) is None:
                 raise ServerError(404, f"there is no game {game_id}")
-            if token is None:
-                return Access(game_id, None)
-            found = db.scalars(select(SeatRow).where(SeatRow.token_hash == hash_token(token))).one_or_none()
-        if found is None or found.game_id != game_id:
-            raise ServerError(403, "this link does not open a seat of this game")
-        return Access(game_id, found.seat)
+        if token is None:
+            return Access(game_id, None)
+        raise ServerError(403, "this link does not open a seat of this game")
 
     # -- what a seat sees ------------------------------------------------------------------
 
