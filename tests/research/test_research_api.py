@@ -160,3 +160,21 @@ def test_baghdad_card_pairs_have_indices_in_every_phase() -> None:
             for b in names:
                 action = game.action(verb, a, b)
                 assert game.action_at(game.action_index(action)) == action
+
+
+def test_baghdad_defection_choices_have_indices() -> None:
+    """[Glossary: Defection] the target chooses the mix of its leaving units, ``lose SEC INF``:
+    two numbers, a form of its own in the grammar (issue 31, section 1)."""
+    from tests.games.baghdad.conftest import act, give
+    from tests.games.baghdad.test_action import ORDER3, move_ready
+
+    st = move_ready({("Shiite", "sadr_city"): (1, 0), ("Sunni", "adhamiyah"): (2, 2)}, ORDER3)
+    with st.edit():
+        give(st, "Shiite", "Humanitarian Aid", "Informant")
+    for text in ('combine "Humanitarian Aid" Informant', "target Sunni", "in Adhamiyah"):
+        act(st, text)
+    legal = st.legal_actions("Sunni")
+    assert [a.text for a in legal] == ["lose 1 2", "lose 2 1"]
+    game = st.game
+    assert [game.action_at(game.action_index(a)) for a in legal] == legal
+    assert int(st.legal_mask("Sunni").sum()) == 2

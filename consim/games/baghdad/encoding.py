@@ -17,8 +17,8 @@ The grammar here:
 * ``combine <card> <card>`` and ``fight <faction> [<faction>]``;
 * amounts of PP (``bid`` from 0, ``ask-pp`` and ``give-pp`` from 1) up to :data:`MAX_PP`;
 * amounts of units (``units``, ``pickup``, ``drop``, ``losses``, each count of ``place``,
-  ``remove``, ``replace``) up to the most counters of any faction (Security plus
-  Infrastructure, from the content); ``commit`` up to the rules' maximum commitment;
+  ``remove``, ``replace`` and of a Defection's ``lose``) up to the most counters of any
+  faction (Security plus Infrastructure, from the content); ``commit`` up to the rules' maximum commitment;
   ``ask-cards`` up to the coalition rules' most cards asked.
 
 :data:`MAX_PP` is the documented bound of PP amounts: a faction wins at turn end with 120
@@ -104,7 +104,8 @@ class Research(Base):
             Form("commit", (Vocab.numbers("commit", 0, t.rules.max_commitment),)),
             *(Form(v, (units,)) for v in ("units", "pickup", "drop")),
             Form("losses", (count,)),
-            *(Form(v, (count, count)) for v in ("place", "remove", "replace")),
+            # [Glossary: Defection] the target's mix of leaving units is ``lose <sec> <inf>``
+            *(Form(v, (count, count)) for v in ("place", "remove", "replace", "lose")),
         ]
         return [*forms, *(f for f in extra if (f.verb, tuple(v.words for v in f.args)) not in known)]
 
