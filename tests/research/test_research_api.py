@@ -178,3 +178,38 @@ def test_baghdad_defection_choices_have_indices() -> None:
     game = st.game
     assert [game.action_at(game.action_index(a)) for a in legal] == legal
     assert int(st.legal_mask("Sunni").sum()) == 2
+
+
+def test_determinize_takes_a_seed_or_any_common_generator() -> None:
+    """``determinize`` takes the engine's generator (``consim.Rng``), an int seed, a
+    ``random.Random`` or a NumPy generator; the same seed gives the same deal (issue 31)."""
+    import random
+
+    state = consim.load_game("iraq", players=3).new_game(4)
+    seat = state.to_act()[0]
+    by_int = state.determinize(seat, 11).to_dict()
+    assert state.determinize(seat, consim.Rng(11)).to_dict() == by_int
+    assert state.determinize(seat, np.int64(11)).to_dict() == by_int
+    for make in (random.Random, np.random.default_rng):
+        assert state.determinize(seat, make(5)).to_dict() == state.determinize(seat, make(5)).to_dict()
+    shared = consim.Rng(11)  # one generator, drawn from: two different deals
+    assert state.determinize(seat, shared).to_dict() != state.determinize(seat, shared).to_dict()
+    for bad in ("11", 1.5, None, True):
+        with pytest.raises(consim.IllegalAction, match="determinize"):
+            state.determinize(seat, bad)  # type: ignore[arg-type]
+
+
+def test_a_determinization_replays_with_the_messages_its_seat_read() -> None:
+    state = consim.load_game("iraq", players=3).new_game(2)
+    rng = Rng(1)
+    for _ in range(12):
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[rng.randbelow(len(state.legal_actions(seat)))])
+    state.say("Sunni", ["Shia"], "trade with me")
+    state.say("Kurd", None, "hello all")
+    det = state.determinize("Shia", 3)
+    assert [m.text for m in det.chat("Shia")] == ["trade with me", "hello all"]
+    assert [m.text for m in det.chat("Kurd")] == ["hello all"]  # what Shia could not read is gone
+    again = consim.replay(det.record())
+    assert again.to_dict() == det.to_dict()
+    assert [m.text for m in again.chat("Shia")] == ["trade with me", "hello all"]
