@@ -207,3 +207,36 @@ def test_export_writes_a_file_or_prints(tmp_path: Path) -> None:
     assert json.loads(printed.output) == written
     bad = runner.invoke(app, ["export", str(path), "--as", "Nobody"])
     assert bad.exit_code == 2 and "unknown seat" in bad.output
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ({"at_action": [1]}, "'at_action' must be a whole number from 0, not [1]"),
+        ({"at_action": None}, "'at_action' must be a whole number from 0, not null"),
+        ({"at_action": 1e400}, "'at_action' must be a whole number from 0, not Infinity"),
+        ({"only": "its text"}, "record message #1 has no 'seq'"),
+    ],
+)
+def test_damaged_messages_in_a_save_give_one_line(
+    tmp_path: Path, damage: dict[str, object], message: str
+) -> None:
+    """A save whose message is damaged (issue 31, section 4) is refused in one line by
+    ``play --resume``, ``replay`` and ``export``: no traceback."""
+    state = consim.load_game("iraq", players=2).new_game(seed=1)
+    state.apply("US", "done")
+    state.say("US", None, "hello")
+    data = state.record().to_dict()
+    if "only" in damage:
+        data["chat"] = [{"text": "hello"}]
+    else:
+        data["chat"][0].update(damage)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data).replace("Infinity", "1e400"))
+    where = str(path)
+    commands = (["play", "iraq", "--resume", where], ["replay", where], ["export", where, "--as", "US"])
+    for args in commands:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert message in result.output and "Traceback" not in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
