@@ -242,6 +242,8 @@ class State:
             elif not isinstance(action, Action):
                 raise MalformedAction(f"expected an Action or its text, got {type(action).__name__}")
         assert isinstance(action, Action)
+        if not action.well_formed():
+            raise MalformedAction("a malformed action: an Action is a verb and a tuple of texts")
         verb = action[0]
         if verb == "say":
             self._say_action(seat, action)
@@ -497,6 +499,8 @@ class State:
         """Carry out one action of each of several seats asked at once (a secret simultaneous
         choice), in the game's seat order whatever the mapping's order. Every action is checked
         first: if one is illegal, nothing is applied."""
+        if not isinstance(actions, Mapping):
+            raise IllegalAction(f"apply_joint takes seats and their actions, not {type(actions).__name__}")
         to_act = self.to_act()
         for seat, action in actions.items():
             self._check_seat(seat)
