@@ -37,6 +37,7 @@ from consim.core.research import CanonicalRng, research_of
 from consim.core.rng import Rng, as_rng
 from consim.core.values import Outcome, Prompt, Standing
 from consim.core.version import ENGINE
+from consim.core.words import fold
 
 if TYPE_CHECKING:
     from consim.core.game import Game
@@ -848,4 +849,4 @@ def _check_since(since: object) -> None:
 
 
 def _loose(action: Action) -> str:
-    return " ".join([action.verb, *action.args]).casefold()
+    return fold(" ".join([action.verb, *action.args]))

@@ -240,3 +240,29 @@ def test_damaged_messages_in_a_save_give_one_line(
         assert result.exit_code == 2, result.output
         assert message in result.output and "Traceback" not in result.output
         assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_names_are_matched_without_accents_or_case() -> None:
+    """"Diyarbakır" and "Şanlıurfa" may be typed as diyarbakir, DIYARBAKIR or sanli (the
+    terminal's short forms) and as sanliurfa to the engine (issue 31, section 4)."""
+    from consim.cli.resolve import resolve
+    from consim.core.rng import Rng
+
+    menu = [Action("to", ("Diyarbakır",)), Action("to", ("Şanlıurfa",)), Action("to", ("Incirlik",))]
+    for typed in ("to diyarbakir", "to DIYARBAKIR", "t diyar"):
+        assert resolve(typed, menu) == menu[0]
+    assert resolve("to sanli", menu) == menu[1]
+    state = consim.load_game("fitna", scenario=1).new_game(0)
+    rng = Rng(3)
+    for _ in range(3000):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        wanted = [a for a in legal if a.args and a.args[-1] == "Şanlıurfa"]
+        if wanted:
+            before = state.clone()
+            state.apply(seat, f"{wanted[0].verb} sanliurfa")
+            before.apply(seat, wanted[0])
+            assert state.to_dict() == before.to_dict()
+            return
+        state.apply(seat, legal[rng.randbelow(len(legal))])
+    raise AssertionError("no position offered Şanlıurfa")
