@@ -199,7 +199,7 @@ def test_export_writes_a_file_or_prints(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export", str(path), "--as", "kurd"])
     assert result.exit_code == 0, result.output
     written = json.loads((tmp_path / "g-Kurd.json").read_text())
-    assert written["seat"] == "Kurd" and written["format"] == "consim-export/1"
+    assert written["seat"] == "Kurd" and written["format"] == "consim-export/2"  # compact
     assert written["outcome"]["winners"] == list(state.outcome().winners)  # type: ignore[union-attr]
     own = [s["action"] for s in written["steps"] if "action" in s]
     assert own == [t for seat, t in state.record().actions if seat == "Kurd"]
@@ -266,3 +266,40 @@ def test_names_are_matched_without_accents_or_case() -> None:
             return
         state.apply(seat, legal[rng.randbelow(len(legal))])
     raise AssertionError("no position offered Şanlıurfa")
+
+
+def test_export_streams_and_writes_each_view_once(tmp_path: Path) -> None:
+    """``consim export`` writes as it reads (a record of thousands of messages, each a step,
+    needs no more memory than one), the first view whole and then each step's changes; the
+    views read back whole are the same (issue 31, section 4; issue 29, section 3)."""
+    import tracemalloc
+
+    from consim.cli.review import read_export, write_export
+
+    state = _bot_game(seed=5, turns=2)
+    record = state.record()
+    path = _save(state, tmp_path / "g.json")
+    result = runner.invoke(app, ["export", str(path), "--as", "Sunni"])
+    assert result.exit_code == 0, result.output
+    written = tmp_path / "g-Sunni.json"
+    compact = json.loads(written.read_text())
+    assert compact["format"] == "consim-export/2" and "view" in compact["steps"][0]
+    assert all("changes" in step and "view" not in step for step in compact["steps"][1:])
+    whole = export_data(record, state.game, "Sunni")
+    assert read_export(written)["steps"] == json.loads(json.dumps(whole["steps"], default=str))
+    assert written.stat().st_size * 4 < len(json.dumps(whole, indent=1))
+    # thousands of messages said by the exported seat: one step each
+    says = [("Sunni", f'say all "hello {i}"') for i in range(3000)]
+    said = Record(record.game, record.options, record.seed, says)
+    tracemalloc.start()
+    write_export(said, state.game, "Sunni", _Sink())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 8_000_000, f"the export held {peak} bytes"
+
+
+class _Sink:
+    """A file that forgets what is written to it."""
+
+    def write(self, text: str) -> int:
+        return len(text)
