@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from consim.core.action import Action, _tokenize
 from consim.core.errors import AmbiguousAction, IllegalAction, MalformedAction
+from consim.core.words import fold
 
 #: how much of what was typed an error message repeats
 SHOWN = 40
@@ -41,7 +42,7 @@ def shown(text: str) -> str:
 
 
 def _words(action: Action) -> list[str]:
-    return [w.casefold() for part in (action.verb, *action.args) for w in part.split()]
+    return [fold(w) for part in (action.verb, *action.args) for w in part.split()]
 
 
 def _abbreviates(typed: list[str], words: list[str]) -> bool:
@@ -61,7 +62,7 @@ def resolve(line: str, actions: Sequence[Action]) -> Action:
             raise IllegalAction(f"choose a number from 1 to {len(actions)}")
         return actions[k - 1]
     try:
-        typed = [w.casefold() for token in _tokenize(text) for w in token.split()]
+        typed = [fold(w) for token in _tokenize(text) for w in token.split()]  # case and accents ignored
     except MalformedAction:
         raise MalformedAction(f"{shown(text)}: a quote is not closed") from None
     exact = [a for a in actions if _words(a) == typed]

@@ -269,24 +269,19 @@ def export_data(record: Record, game: Game, seat: str) -> dict[str, Any]:
     """What ``seat`` may know of the game in ``record``, step by step: after the start, after
     each of its own actions and after each action of another seat that showed it something
     (a log line, a message, a change in its view). Nothing in it depends on what the seat
-    could not see: not the seed, not the other seats' actions, not even how many there were."""
+    could not see: not the seed, not the other seats' actions, not even how many there were.
+    Every view is whole here; ``consim export`` writes :func:`write_export`'s compact form."""
     steps: list[dict[str, Any]] = []
-    last_view: dict[str, Any] | None = None
     state: State | None = None
-    for current in walk(record, game):
-        state = current.state
-        own = current.seat == seat
-        log = [_log_item(e) for e in current.entries if e.visible_to(seat)]
-        chat = [_chat_item(m) for m in current.chat if m.visible_to(seat)]
-        view = state.view(seat)
-        if current.number and not own and not log and not chat and view == last_view:
-            continue
-        item: dict[str, Any] = {"view": view, "log": log, "chat": chat}
-        if own:
-            item["action"] = current.action
-        steps.append(item)
-        last_view = view
+    for item, view, current in _seat_steps(record, game, seat):
+        steps.append({"view": view, **item})
+        state = current
     outcome = state.outcome() if state is not None else None
+    ending = None if outcome is None else outcome.to_dict()
+    return {**_export_head(game, seat), "steps": steps, "outcome": ending}
+
+
+def _export_head(game: Game, seat: str) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "game": game.id,
@@ -298,9 +293,126 @@ def export_data(record: Record, game: Game, seat: str) -> dict[str, Any]:
             f"What {seat} may know of this game, step by step: its view, the log lines and "
             f"messages it could read, and its own actions. The full record holds every secret."
         ),
-        "steps": steps,
-        "outcome": None if outcome is None else outcome.to_dict(),
     }
+
+
+#: the compact export: the first step's view in full, then each step's changes to it
+COMPACT_FORMAT = "consim-export/2"
+
+
+def _pointer(path: list[str | int]) -> str:
+    """A JSON Pointer (RFC 6901) to ``path``."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def view_changes(old: Any, new: Any, path: list[str | int] | None = None) -> list[dict[str, Any]]:
+    """The JSON Patch (RFC 6902) that turns ``old`` into ``new``: objects and lists of one
+    length are compared part by part, anything else is replaced whole.
+
+    >>> for op in view_changes({"a": 1, "b": [1, 2], "c": 0}, {"a": 1, "b": [1, 3], "d": 2}):
+    ...     print(op)
+    {'op': 'remove', 'path': '/c'}
+    {'op': 'replace', 'path': '/b/1', 'value': 3}
+    {'op': 'add', 'path': '/d', 'value': 2}
+    """
+    at = path or []
+    if isinstance(old, dict) and isinstance(new, dict):
+        ops: list[dict[str, Any]] = [
+            {"op": "remove", "path": _pointer([*at, k])} for k in old if k not in new
+        ]
+        for k, v in new.items():
+            if k not in old:
+                ops.append({"op": "add", "path": _pointer([*at, k]), "value": v})
+            elif old[k] != v:
+                ops.extend(view_changes(old[k], v, [*at, k]))
+        return ops
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        pairs = enumerate(zip(old, new, strict=True))
+        return [op for i, (a, b) in pairs if a != b for op in view_changes(a, b, [*at, i])]
+    return [{"op": "replace", "path": _pointer(at), "value": new}]
+
+
+def apply_changes(view: Any, changes: list[dict[str, Any]]) -> Any:
+    """``view`` with the patch of :func:`view_changes` applied (in place where it can be)."""
+    for op in changes:
+        parts: list[str | int] = [p.replace("~1", "/").replace("~0", "~") for p in op["path"].split("/")[1:]]
+        if not parts:
+            view = op["value"]
+            continue
+        node = view
+        for p in parts[:-1]:
+            node = node[int(p)] if isinstance(node, list) else node[p]
+        last: str | int = int(parts[-1]) if isinstance(node, list) else parts[-1]
+        if op["op"] == "remove":
+            del node[last]
+        else:
+            node[last] = op["value"]
+    return view
+
+
+def write_export(record: Record, game: Game, seat: str, handle: Any) -> int:
+    """Write what ``seat`` may know of ``record`` to ``handle`` as it is read (one step at a
+    time, so no game is too long for memory), compactly: the first step's view in full, then
+    each step's changes to the view before (a JSON Patch). Returns the number of steps.
+    :func:`read_export` gives back every view in full."""
+    head = _export_head(game, seat)
+    head["format"] = COMPACT_FORMAT
+    head["about"] += " The first step holds the view in full; each later one its changes (a JSON Patch)."
+    text = json.dumps(head, ensure_ascii=False)
+    handle.write(text[:-1] + ', "steps": [\n')
+    count = 0
+    last_view: dict[str, Any] | None = None
+    state: State | None = None
+    for step in _seat_steps(record, game, seat):
+        item, view, state = step
+        if last_view is None:
+            item["view"] = view
+        else:
+            item["changes"] = view_changes(last_view, view)
+        handle.write(("" if count == 0 else ",\n") + json.dumps(item, ensure_ascii=False, default=str))
+        last_view = view
+        count += 1
+    outcome = state.outcome() if state is not None else None
+    ending = json.dumps(None if outcome is None else outcome.to_dict(), default=str)
+    handle.write('\n], "outcome": ' + ending + "}\n")
+    return count
+
+
+def read_export(path: Path) -> dict[str, Any]:
+    """An export as :func:`export_data` gives it (every step's view in full), from either
+    format."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("format") != COMPACT_FORMAT:
+        return data
+    view: Any = None
+    for step in data["steps"]:
+        if "view" in step:
+            view = step["view"]
+        else:
+            view = apply_changes(json.loads(json.dumps(view)), step.pop("changes"))
+            step["view"] = view
+    data["format"] = FORMAT
+    return data
+
+
+def _seat_steps(
+    record: Record, game: Game, seat: str
+) -> Iterator[tuple[dict[str, Any], dict[str, Any], State]]:
+    """The steps of an export, one by one: (the step without its view, the view, the state)."""
+    last_view: dict[str, Any] | None = None
+    for current in walk(record, game):
+        state = current.state
+        own = current.seat == seat
+        log = [_log_item(e) for e in current.entries if e.visible_to(seat)]
+        chat = [_chat_item(m) for m in current.chat if m.visible_to(seat)]
+        view = state.view(seat)
+        if current.number and not own and not log and not chat and view == last_view:
+            continue
+        item: dict[str, Any] = {"log": log, "chat": chat}
+        if own:
+            item["action"] = current.action
+        last_view = view
+        yield item, view, state
 
 
 @app.command()
@@ -311,21 +423,41 @@ def export(
         Path | None, typer.Option(help="where to write it (default FILE-SEAT.json; '-' for the screen)")
     ] = None,
 ) -> None:
-    """Write what one seat may know of a saved game (JSON, step by step), to share the game
-    with that player without its secrets: a record holds them all."""
+    """Write what one seat may know of a saved game (JSON, step by step: the first view in
+    full, then each step's changes), to share the game with that player without its secrets:
+    a record holds them all. It is written as it is read, so a long game fits in memory."""
     try:
         record, game = open_record(file)
         seat = _seat(game, as_seat)
-        data = export_data(record, game, seat)
     except ValueError as exc:
         raise _fail(str(exc)) from None
-    text = json.dumps(data, indent=1, default=str) + "\n"
     if out is not None and str(out) == "-":
-        sys.stdout.write(text)
+        try:
+            write_export(record, game, seat, sys.stdout)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
         return
     target = out or file.with_name(f"{file.stem}-{seat}.json")
+    folder = target.parent if str(target.parent) else Path(".")
+    temp = folder / f".{target.name}.part"
     try:
-        write_atomic(target, text)
+        with temp.open("w", encoding="utf-8") as handle:
+            steps = write_export(record, game, seat, handle)
+        temp.replace(target)
+    except ValueError as exc:
+        temp.unlink(missing_ok=True)
+        raise _fail(str(exc)) from None
     except OSError as exc:
+        temp.unlink(missing_ok=True)
         raise _fail(f"cannot write {target}: {exc.strerror or exc}") from None
-    console.print(plain(f"What {seat} may know of the game, in {len(data['steps'])} steps: {target}"))
+    size = target.stat().st_size
+    console.print(plain(f"What {seat} may know of the game, in {steps} steps ({_size(size)}): {target}"))
+
+
+def _size(n: int) -> str:
+    """A file size in words: ``'2.5 MB'``, ``'730 kB'``, ``'512 bytes'``."""
+    if n >= 1_000_000:
+        return f"{n / 1_000_000:.1f} MB"
+    if n >= 1_000:
+        return f"{n / 1_000:.0f} kB"
+    return f"{n} bytes"

@@ -102,9 +102,24 @@ def render_summary(console: Console, summary: Summary, title: str) -> None:
         console.print(f"endings: {endings}", soft_wrap=True)
     console.print(
         f"{summary.games} games in {summary.seconds:.2f} s: "
-        f"[bold]{summary.games_per_second:.1f} games/s[/bold], "
+        f"[bold]{speed(summary.games, summary.seconds)}[/bold], "
         f"{summary.mean_decisions:.1f} decisions per game on average."
     )
+
+
+def speed(games: int, seconds: float) -> str:
+    """Games per second in words that never read 0.0 for a slow batch: seconds per game when
+    a game takes longer than a second.
+
+    >>> speed(400, 2.0), speed(3, 40.0), speed(1, 0.0)
+    ('200.0 games/s', '13.3 s per game', '1 game')
+    """
+    if seconds <= 0 or games <= 0:
+        return f"{games} game{'s' if games != 1 else ''}"
+    rate = games / seconds
+    if rate >= 1:
+        return f"{rate:.1f} games/s"
+    return f"{seconds / games:.1f} s per game"
 
 
 def render_points(console: Console, points: PointsStats) -> None:

@@ -69,11 +69,24 @@ class Action(tuple[str, tuple[str, ...], str]):
     __slots__ = ()
 
     def __new__(cls, verb: str, args: tuple[str, ...] = ()) -> Action:
-        if not verb or not all(ch in _PLAIN for ch in verb):
-            raise MalformedAction(f"bad action verb {verb!r}")
+        if type(verb) is not str or not verb or not all(ch in _PLAIN for ch in verb):
+            raise MalformedAction(f"bad action verb {str(verb)[:30]!r}")
+        if not isinstance(args, tuple | list) or not all(type(a) is str for a in args):
+            raise MalformedAction(f"the arguments of {verb!r} must be a tuple of texts")
         args = tuple(args)
         text = " ".join([verb, *(_quote(a) for a in args)])
         return tuple.__new__(cls, (verb, args, text))
+
+    def well_formed(self) -> bool:
+        """Whether this is an action as :meth:`Action` builds it (a tuple made by hand with
+        ``tuple.__new__`` may not be): a verb, a tuple of texts, and the text form."""
+        return (
+            len(self) == 3
+            and type(self[0]) is str
+            and type(self[1]) is tuple
+            and all(type(a) is str for a in self[1])
+            and type(self[2]) is str
+        )
 
     if TYPE_CHECKING:
 

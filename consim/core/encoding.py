@@ -26,6 +26,7 @@ Action('bid 2')
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -35,6 +36,10 @@ from consim.core.errors import IllegalAction
 
 class NotInActionSpace(IllegalAction):
     """An action the game's action space has no index for (a gap in its grammar)."""
+
+
+class BadActionIndex(NotInActionSpace, IndexError):
+    """An action index that is not a whole number from 0 to the space's size less one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +131,14 @@ class ActionSpace:
 
     def find(self, action: Action) -> int:
         """The index of ``action``, or -1 when the grammar cannot form it."""
-        cached = self._cache.get(action)
+        try:
+            cached = self._cache.get(action)
+        except TypeError:  # a tuple made by hand, holding a list
+            return -1
         if cached is not None:
             return cached
+        if not isinstance(action, Action) or not action.well_formed():
+            return -1
         verb, args = action[0], action[1]
         for k in self._by_shape.get((verb, len(args)), ()):
             form = self.forms[k]
@@ -149,13 +159,22 @@ class ActionSpace:
         """The index of ``action``; raises :class:`NotInActionSpace` if it has none."""
         found = self.find(action)
         if found < 0:
-            raise NotInActionSpace(f"{action.text[:60]!r} has no index in this game's action space")
+            formed = isinstance(action, Action) and action.well_formed()
+            shown = repr(action.text[:60]) if formed else "a malformed action"
+            raise NotInActionSpace(f"{shown} has no index in this game's action space")
         return found
 
     def at(self, i: int) -> Action:
-        """The action numbered ``i`` (``0 <= i < size``)."""
+        """The action numbered ``i`` (``0 <= i < size``; a NumPy integer will do); raises
+        :class:`BadActionIndex` (an ``IllegalAction`` and an ``IndexError``) otherwise."""
+        if isinstance(i, bool | str | bytes | float):
+            raise BadActionIndex(f"an action index is a whole number, not {str(i)[:20]!r}")
+        try:
+            i = operator.index(i)
+        except TypeError:
+            raise BadActionIndex(f"an action index is a whole number, not {type(i).__name__}") from None
         if not 0 <= i < self.size:
-            raise IndexError(f"action index {i} is outside 0..{self.size - 1}")
+            raise BadActionIndex(f"action index {i} is outside 0..{self.size - 1}")
         # the last form whose offset is <= i (binary search over the offsets)
         lo, hi = 0, len(self.offsets) - 1
         while lo < hi:

@@ -52,6 +52,9 @@ from consim.core.state import (
 )
 from consim.core.values import Conflict, GameOptions, Outcome, Prompt, Standing, normal_seed
 
+#: what a damaged position raises when it is asked something
+_PROBLEMS = (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError, RuntimeError)
+
 __all__ = ["Conflict", "Game", "GameOptions", "Outcome", "Prompt", "Standing", "State", "normal_seed"]
 
 
@@ -244,7 +247,31 @@ class Game(ABC):
                 state.view(seat)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
             raise RestoreError(f"the saved {self.id} position is inconsistent: {exc!r}"[:300]) from exc
+        if state._snap is not None:
+            self._check_undo(state)
         return state
+
+    def _check_undo(self, state: State) -> None:
+        """The undo snapshot of a restored state is checked as a position is: the game's
+        invariants hold in it, and taking the last action back (which replays the actions since
+        it) works and comes back to a position that answers every question."""
+        snap = state._snap
+        assert snap is not None
+        probe = state.clone()
+        try:
+            probe.data = snap.data.clone()
+            probe.stack = [f.clone() for f in snap.stack]
+            self._check(probe)
+            probe = state.clone()
+            probe.keep_undo = True
+            probe.undo()
+            for seat in probe.to_act():
+                probe.legal_actions(seat)
+            probe.view(None)
+        except RestoreError as exc:
+            raise RestoreError(f"the undo snapshot: {exc}"[:300]) from exc
+        except _PROBLEMS as exc:  # (an action since the snapshot that does not replay: a ValueError)
+            raise RestoreError(f"the saved {self.id} undo snapshot does not replay: {exc!r}"[:300]) from exc
 
     def action(self, verb: str, *args: str) -> Action:
         """The one :class:`Action` of this text, built once per game (legal-action lists reuse it)."""

@@ -94,8 +94,10 @@ class Record:
         if start is not None and not isinstance(start, dict):
             raise ValueError("record 'start' must be a saved position (a JSON object)")
         chat = d.get("chat") or []
-        if not isinstance(chat, list) or not all(isinstance(m, dict) for m in chat):
+        if not isinstance(chat, list):
             raise ValueError("record 'chat' must be a list of messages")
+        for i, message in enumerate(chat):
+            _check_message(message, i)
         players = d.get("players") or {}
         if not isinstance(players, dict) or not all(
             type(k) is str and type(v) is str for k, v in players.items()
@@ -141,3 +143,33 @@ class Record:
             raise ValueError(f"{path}: {exc}") from None
         except (TypeError, KeyError, OverflowError, RecursionError) as exc:
             raise ValueError(f"{path}: not a consim record ({str(exc)[:80]})") from None
+
+
+def _check_message(m: object, i: int) -> None:
+    """A saved message: ``{"seq", "from", "to", "text", "at_action"}``, each of its type
+    (``ValueError`` naming the message and the part that is wrong)."""
+    where = f"record message #{i + 1}"
+    if not isinstance(m, dict):
+        raise ValueError(f"{where} must be an object with 'from', 'to', 'text' and 'at_action'")
+    for key in ("seq", "from", "text", "at_action"):
+        if key not in m:
+            raise ValueError(f"{where} has no '{key}'")
+    for key in ("seq", "at_action"):
+        value = m[key]
+        if type(value) is not int or not 0 <= value < 2**31:
+            raise ValueError(f"{where}: '{key}' must be a whole number from 0, not {_shown(value)}")
+    for key in ("from", "text"):
+        if type(m[key]) is not str:
+            raise ValueError(f"{where}: '{key}' must be text, not {_shown(m[key])}")
+    to = m.get("to")
+    if to is not None and not (isinstance(to, list) and all(type(x) is str for x in to)):
+        raise ValueError(f"{where}: 'to' must be a list of seats or null (the whole table)")
+
+
+def _shown(value: object) -> str:
+    """A value as the JSON file writes it, cut short."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):  # pragma: no cover - what json.loads gives always dumps
+        text = type(value).__name__
+    return text if len(text) <= 30 else text[:27] + "..."

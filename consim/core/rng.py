@@ -11,6 +11,8 @@ statistically sound for game use. Results are identical on every platform and Py
 
 from __future__ import annotations
 
+import operator
+import random as _random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -123,3 +125,34 @@ class Rng:
 
     def copy(self) -> Rng:
         return Rng(self.state, self.calls)
+
+
+def as_rng(source: object) -> Rng:
+    """A generator from what a caller has at hand: an :class:`Rng` itself (drawn from, so
+    successive uses differ), an integer seed (``int`` or a NumPy integer), a standard-library
+    ``random.Random`` or a NumPy ``Generator`` (each gives one 64-bit seed, so it advances).
+
+    >>> as_rng(7).next64() == Rng(7).next64()
+    True
+    >>> r = as_rng(_random.Random(1)); type(r).__name__
+    'Rng'
+    >>> as_rng("7")
+    Traceback (most recent call last):
+    ...
+    TypeError: expected an Rng, an integer seed, a random.Random or a numpy Generator, not str
+    """
+    if isinstance(source, Rng):
+        return source
+    if isinstance(source, _random.Random):
+        return Rng(source.getrandbits(64))
+    if isinstance(source, np.random.Generator):
+        return Rng(int(source.integers(0, 2**64, dtype=np.uint64)))
+    if not isinstance(source, bool | str | bytes | float):
+        try:
+            return Rng(operator.index(source))  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(
+        "expected an Rng, an integer seed, a random.Random or a numpy Generator, "
+        f"not {type(source).__name__}"
+    )

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
@@ -32,9 +34,10 @@ from consim.core.log import ChatMessage, LogEntry
 from consim.core.observe import Event, InformationState
 from consim.core.record import Record
 from consim.core.research import CanonicalRng, research_of
-from consim.core.rng import Rng
+from consim.core.rng import Rng, as_rng
 from consim.core.values import Outcome, Prompt, Standing
 from consim.core.version import ENGINE
+from consim.core.words import fold
 
 if TYPE_CHECKING:
     from consim.core.game import Game
@@ -240,6 +243,8 @@ class State:
             elif not isinstance(action, Action):
                 raise MalformedAction(f"expected an Action or its text, got {type(action).__name__}")
         assert isinstance(action, Action)
+        if not action.well_formed():
+            raise MalformedAction("a malformed action: an Action is a verb and a tuple of texts")
         verb = action[0]
         if verb == "say":
             self._say_action(seat, action)
@@ -453,30 +458,41 @@ class State:
         own = tuple(text for who, text in self._actions if who == seat)
         return InformationState(seat, own, events, self.view(seat))
 
-    def determinize(self, seat: str | None, rng: Rng) -> State:
+    def determinize(self, seat: str | None, rng: Rng | int | random.Random | np.random.Generator) -> State:
         """A full position consistent with everything ``seat`` knows, for search: what it
         cannot know (other hands, deck order, other seats' secret choices) re-dealt and the
         generator reseeded, all from ``rng``; the result depends on nothing hidden. It keeps
         only the log and messages ``seat`` could read, has no history of actions and no undo,
-        and its :meth:`record` starts from the re-dealt position."""
+        and its :meth:`record` starts from the re-dealt position and replays to it.
+
+        ``rng`` is the engine's :class:`~consim.Rng` (drawn from: two calls with one generator
+        give two deals), an integer seed, a ``random.Random`` or a NumPy ``Generator``."""
         if seat is not None:
             self._check_seat(seat)
+        try:
+            rng = as_rng(rng)
+        except TypeError as exc:
+            raise IllegalAction(f"determinize: {exc}") from None
         canonical = CanonicalRng(rng.next64())
         other = research_of(self.game).resample(self, seat, canonical)
         other._own()
         other.seed = rng.next64()
         other.rng = Rng(rng.next64())
         other._log = [e for e in other._log if e.visible_to(seat)]
-        other._chat = [m for m in other._chat if m.visible_to(seat)]
+        # the messages it could read all came before the re-dealt position's first action
+        other._chat = [dataclasses.replace(m, at_action=0) for m in other._chat if m.visible_to(seat)]
         other._actions = []
         other._floor = 0
         other._snap = None
         other.keep_undo = False
         other._last_reveal = _NO_SEATS
         other._changed()
-        start = other.to_dict(log=False)
-        start.update(log=[], actions=[], undo_floor=0, chat=[])
-        start.pop("start", None)
+        # the record starts from the re-dealt position with its log and messages, so that it
+        # replays to this very state (a view may read the log: The First Jihad's card shows
+        # what happened since it was drawn)
+        other._start = None
+        start = other.to_dict()
+        start.update(actions=[], undo_floor=0)
         other._start = start
         return other
 
@@ -484,6 +500,8 @@ class State:
         """Carry out one action of each of several seats asked at once (a secret simultaneous
         choice), in the game's seat order whatever the mapping's order. Every action is checked
         first: if one is illegal, nothing is applied."""
+        if not isinstance(actions, Mapping):
+            raise IllegalAction(f"apply_joint takes seats and their actions, not {type(actions).__name__}")
         to_act = self.to_act()
         for seat, action in actions.items():
             self._check_seat(seat)
@@ -831,4 +849,4 @@ def _check_since(since: object) -> None:
 
 
 def _loose(action: Action) -> str:
-    return " ".join([action.verb, *action.args]).casefold()
+    return fold(" ".join([action.verb, *action.args]))

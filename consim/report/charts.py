@@ -127,6 +127,8 @@ def draw_scores(f: Figures, path: Path) -> Path | None:
     histogram per seat sharing the axis."""
     if not f.summary.games:
         return None
+    if f.unit == "victory level" and f.seat_levels:
+        return None  # the scores are the levels, which draw_levels shows per seat: no second panel
     if f.solitaire and f.points_by_level:
         fig = new_figure(4.2)
         ax = fig.subplots()

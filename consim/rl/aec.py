@@ -22,6 +22,10 @@
   truncated with no reward.
 * ``reset(seed=s)`` starts the game the engine would start from a seed drawn from ``s``;
   later resets without a seed continue that sequence, so a seeded run is reproducible.
+* ``env.engine`` is the engine's :class:`~consim.State` of the game; ``state()`` (PettingZoo's
+  global state) is the public observation, a spectator's, in the same layout.
+* ``render_mode="ansi"``: ``render()`` returns the public table as text (the game's board,
+  the last log lines, who is asked what); ``"human"`` prints it after every reset and step.
 
 :func:`env` wraps the raw environment as PettingZoo's own environments are: an illegal action
 ends the game with ``illegal_reward`` for the seat that played it (``TerminateIllegalWrapper``),
@@ -44,7 +48,15 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from consim.core.errors import IllegalAction
 from consim.core.game import Game
 from consim.core.state import State
-from consim.rl.common import check_reward_mode, draw_seed, final_rewards, game_of
+from consim.rl.common import (
+    RENDER_MODES,
+    check_render_mode,
+    check_reward_mode,
+    draw_seed,
+    final_rewards,
+    game_of,
+    text_of,
+)
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -56,7 +68,7 @@ class ConsimAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """One consim game as a PettingZoo AEC environment (see the module's documentation)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; each instance names its game
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "consim_v0",
         "is_parallelizable": False,
     }
@@ -74,9 +86,7 @@ class ConsimAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.game = game_of(game, options)
         if len(self.game.seats) < 2:
             raise ValueError(f"{self.game.id} has one seat: use its Gymnasium environment (consim.rl.gym)")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.reward_mode = check_reward_mode(reward)
         info = self.game.info()
         self.max_steps = info.max_decisions if max_steps is None else max_steps
@@ -95,8 +105,11 @@ class ConsimAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        #: what ``state()`` returns: the public observation (a spectator's), the same layout
+        self.state_space = spaces.Box(spec.low, spec.high, dtype=np.float32)
         self._np_rng: np.random.Generator | None = None
-        self.state: State | None = None
+        #: the engine's state of the game being played (``None`` before ``reset``)
+        self.engine: State | None = None
         self.steps = 0
 
     # -- spaces ------------------------------------------------------------------------------
@@ -112,8 +125,8 @@ class ConsimAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self._np_rng is None:
             self._np_rng = np.random.default_rng(seed)
-        self.state = self.game.new_game(draw_seed(self._np_rng))
-        self.state.keep_undo = False  # nothing here takes an action back
+        self.engine = self.game.new_game(draw_seed(self._np_rng))
+        self.engine.keep_undo = False  # nothing here takes an action back
         self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -122,6 +135,13 @@ class ConsimAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._selected()
+        if self.render_mode == "human":
+            self.render()
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state PettingZoo's ``state()`` asks for: the public observation (what a
+        spectator may know, ``observation(None)``), laid out as every agent's observation."""
+        return self._live().observation(None)
 
     def observe(self, agent: str) -> Observation:
         state = self._live()
@@ -158,30 +178,31 @@ class ConsimAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         else:
             self.agent_selection = self._selected()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
+        """The public table as text (the game's board, the last log lines, who is asked
+        what): returned with ``render_mode="ansi"``, printed with ``"human"`` (which also
+        prints it after every ``reset`` and ``step``)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode; use 'ansi' or 'human'")
             return None
-        state = self._live()
-        lines = [e.text for e in state.visible_log(None)[-5:]]
-        if state.is_over():
-            outcome = state.outcome()
-            lines.append(f"Game over: {outcome.result if outcome else ''}")
-        else:
-            seat = self.agent_selection
-            lines.append(f"{seat}: {state.prompt(seat).text}")
-        return "\n".join(lines)
+        text = text_of(self._live(), None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
-        self.state = None
+        self.engine = None
 
     # -- helpers ---------------------------------------------------------------------------------
 
     def _live(self) -> State:
-        if self.state is None:
+        if self.engine is None:
             raise RuntimeError("call reset() first")
-        return self.state
+        return self.engine
 
     def _ended(self) -> bool:
         return any(self.terminations.values()) or any(self.truncations.values())

@@ -12,16 +12,23 @@ ways to turn an outcome into numbers, chosen with ``reward=``:
 
 from __future__ import annotations
 
+import importlib
+import io
 from typing import Any, Literal, get_args
 
 import numpy as np
+from rich.console import Console
 
 from consim.core.errors import OptionError
 from consim.core.game import Game
-from consim.core.registry import load_game
+from consim.core.registry import GAMES, load_game
+from consim.core.state import State
 from consim.core.values import Outcome
 
 RewardMode = Literal["win", "score", "normalized"]
+
+#: the render modes of the adapters: "ansi" returns the text, "human" prints it at every step
+RENDER_MODES: tuple[str, ...] = ("ansi", "human")
 
 REWARD_MODES: tuple[str, ...] = get_args(RewardMode)
 
@@ -72,3 +79,44 @@ def final_rewards(game: Game, outcome: Outcome, mode: RewardMode) -> dict[str, f
 def draw_seed(rng: np.random.Generator) -> int:
     """A game seed drawn from a NumPy generator (so that a seeded reset fixes the game)."""
     return int(rng.integers(SEED_BOUND, dtype=np.uint64))
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {mode!r}")
+    return mode
+
+
+def text_of(state: State, seat: str | None, width: int = 100) -> str:
+    """What a person watching sees of ``state`` as ``seat`` (``None``: the public table): the
+    game's own terminal board when it has one (its ``present.render``, found through the
+    registry like the command line's), the last lines of the log, and who is asked what."""
+    parts: list[str] = []
+    board = _board(state, seat, width)
+    if board:
+        parts.append(board)
+    parts.extend(e.text for e in state.visible_log(seat)[-5:])
+    if state.is_over():
+        outcome = state.outcome()
+        parts.append(f"Game over: {outcome.result if outcome else ''}")
+    else:
+        asked = [s for s in state.game.seats if s in state.to_act()]
+        first = asked[0]
+        text = state.prompt(first).text if seat in (None, first) else "Waiting."
+        parts.append(f"{first}: {text}" if seat is None else text)
+    return "\n".join(parts)
+
+
+def _board(state: State, seat: str | None, width: int) -> str:
+    """The game's own board for the terminal, as plain text ("" if the game draws none)."""
+    module_name = GAMES.get(state.game.id, "").partition(":")[0]
+    try:
+        present = importlib.import_module(f"{module_name}.present")
+    except ModuleNotFoundError:
+        return ""
+    render = getattr(present, "render", None)
+    if render is None:
+        return ""
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, force_terminal=False).print(render(state.view(seat)))
+    return out.getvalue().rstrip()

@@ -39,7 +39,15 @@ from gymnasium import spaces
 
 from consim.core.game import Game
 from consim.core.state import State
-from consim.rl.common import check_reward_mode, draw_seed, final_rewards, game_of
+from consim.rl.common import (
+    RENDER_MODES,
+    check_render_mode,
+    check_reward_mode,
+    draw_seed,
+    final_rewards,
+    game_of,
+    text_of,
+)
 
 ObsArray = npt.NDArray[np.float32]
 
@@ -53,7 +61,7 @@ ENVIRONMENTS: dict[str, dict[str, Any]] = {
 class JihadEnv(gymnasium.Env[ObsArray, np.int64]):
     """The First Jihad as a Gymnasium environment (see the module's documentation)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's convention
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - Gymnasium's convention
 
     def __init__(
         self,
@@ -70,9 +78,7 @@ class JihadEnv(gymnasium.Env[ObsArray, np.int64]):
             raise ValueError(
                 f"{self.game.id} has several seats: use its PettingZoo environment (consim.rl.aec)"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.seat = self.game.seats[0]
         self.reward_mode = check_reward_mode(reward)
         self.illegal_reward = float(illegal_reward)
@@ -90,6 +96,8 @@ class JihadEnv(gymnasium.Env[ObsArray, np.int64]):
         self.state = self.game.new_game(draw_seed(self.np_random))
         self.state.keep_undo = False  # nothing here takes an action back
         self.steps = 0
+        if self.render_mode == "human":
+            self.render()
         return self.state.observation(self.seat), self._info(self.state)
 
     def step(self, action: np.int64 | int) -> tuple[ObsArray, float, bool, bool, dict[str, Any]]:
@@ -115,6 +123,8 @@ class JihadEnv(gymnasium.Env[ObsArray, np.int64]):
             info["outcome_points"] = outcome.points
             info["level"] = outcome.level
         truncated = not terminated and self.steps >= self.max_steps
+        if self.render_mode == "human":
+            self.render()
         return state.observation(self.seat), reward, terminated, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -122,17 +132,16 @@ class JihadEnv(gymnasium.Env[ObsArray, np.int64]):
         return self._live().legal_mask(self.seat).astype(bool)
 
     def render(self) -> str | None:
+        """The player's table as text (the board, the last log lines, what is asked): returned
+        with ``render_mode="ansi"``, printed with ``"human"`` (also after every reset and step)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode; use 'ansi' or 'human'")
             return None
-        state = self._live()
-        lines = [e.text for e in state.visible_log(self.seat)[-5:]]
-        if state.is_over():
-            outcome = state.outcome()
-            lines.append(f"Game over: {outcome.result if outcome else ''}")
-        else:
-            lines.append(state.prompt(self.seat).text)
-        return "\n".join(lines)
+        text = text_of(self._live(), self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         self.state = None

@@ -8,7 +8,9 @@
 
 Names: ``consim_iraq``, ``consim_jihad``, ``consim_baghdad`` and ``consim_fitna``. Their
 parameters are the game's options (``players``, ``scenario``, ``advanced``, ...; an option whose
-default is "decided by the game", such as Battle for Baghdad's ``players``, takes 0 for that),
+default is "decided by the game", such as Battle for Baghdad's ``players``, takes 0 for that; a
+list in an option, such as Battle for Baghdad's ``factions``, is written with ``+`` in the game
+string, ``factions=Shiite+Sunni+US``, since OpenSpiel separates parameters with commas),
 plus:
 
 * ``reward``: how the Outcome becomes returns, ``"win"`` (+1 winners, -1 the others, 0 all
@@ -104,11 +106,23 @@ def _load(game_id: str, options_json: str) -> Game:
     return load_game(game_id, **json.loads(options_json))
 
 
+#: what stands for a comma inside an option's value in OpenSpiel's game string, whose
+#: parameters are separated by commas (Battle for Baghdad's ``factions=Shiite+Sunni+US``)
+LIST_SEPARATOR = "+"
+
+
+def _spiel_value(value: Any) -> Any:
+    """An option's value as an OpenSpiel parameter (no comma inside a text)."""
+    return value.replace(",", LIST_SEPARATOR) if isinstance(value, str) else value
+
+
 def _consim_options(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
     defaults = _option_defaults(game_id)
     options: dict[str, Any] = {}
     for name, default in defaults.items():
         value = params.get(name, default)
+        if isinstance(value, str):
+            value = value.replace(LIST_SEPARATOR, ",")
         field = game_class(game_id).Options.model_fields[name]
         if value == 0 and field.default is None:
             continue  # 0: the game decides
@@ -189,6 +203,7 @@ class ConsimSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         full = {**_option_defaults(game_id), "reward": reward_mode, "seeds": seeds}
         full.update({k: v for k, v in params.items() if k in full})
+        full = {k: _spiel_value(v) for k, v in full.items()}
         super().__init__(game_type(game_id), game_info, full)
         self.context = _Context(game_id, options_json, reward_mode, seeds)
         self.consim = consim
@@ -373,28 +388,56 @@ def game_type(game_id: str) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
-            **_option_defaults(game_id),
+            **{k: _spiel_value(v) for k, v in _option_defaults(game_id).items()},
             "reward": DEFAULT_REWARD.get(game_id, "win"),
             "seeds": DEFAULT_SEEDS,
         },
     )
 
 
+# One class per game, at module level, so that pickle finds a game's class by name (Ray and
+# multiprocessing ship games by pickling them; OpenSpiel pickles a Python game as its class and
+# parameters). OpenSpiel keeps the creator until the interpreter exits, and a class (unlike a
+# ``functools.partial``) is still safe to release then.
+
+
+class ConsimIraqGame(ConsimSpielGame):
+    """The Iraq insurgency card game in OpenSpiel."""
+
+    game_id = "iraq"
+
+
+class ConsimJihadGame(ConsimSpielGame):
+    """The First Jihad in OpenSpiel."""
+
+    game_id = "jihad"
+
+
+class ConsimBaghdadGame(ConsimSpielGame):
+    """Battle for Baghdad in OpenSpiel."""
+
+    game_id = "baghdad"
+
+
+class ConsimFitnaGame(ConsimSpielGame):
+    """Fitna in OpenSpiel."""
+
+    game_id = "fitna"
+
+
 #: the registered game class of each consim game (OpenSpiel builds it from its parameters)
-GAME_CLASSES: dict[str, type[ConsimSpielGame]] = {}
+GAME_CLASSES: dict[str, type[ConsimSpielGame]] = {
+    cls.game_id: cls for cls in (ConsimIraqGame, ConsimJihadGame, ConsimBaghdadGame, ConsimFitnaGame)
+}
 
 
 def register() -> None:
-    """Register every consim game with OpenSpiel (done on import; calling it again is harmless).
-
-    Each game gets a class of its own: OpenSpiel keeps the creator until the interpreter
-    exits, and a class (unlike a ``functools.partial``) is still safe to release then."""
+    """Register every consim game with OpenSpiel (done on import; calling it again is harmless)."""
     known = set(pyspiel.registered_names())
     for game_id in list_games():
         cls = GAME_CLASSES.get(game_id)
-        if cls is None:
-            name = f"Consim{game_id.capitalize()}Game"
-            cls = GAME_CLASSES[game_id] = type(name, (ConsimSpielGame,), {"game_id": game_id})
+        if cls is None:  # pragma: no cover - a new game needs its class above
+            raise RuntimeError(f"consim.rl.spiel has no OpenSpiel class for the game {game_id!r}")
         if short_name(game_id) not in known:
             pyspiel.register_game(game_type(game_id), cls)
 

@@ -24,6 +24,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from consim.core.registry import game_class
+from consim.core.version import ENGINE
 from consim.sim.runner import GameResult, MissingExtra, Summary
 
 INSTALL = "pip install 'consim[scale]'"
@@ -159,7 +161,16 @@ def _batch(
     seed: int,
     seats: Sequence[str],
 ) -> dict[str, Any]:
-    return {"game": game, "options": dict(options), "bots": dict(bots), "seed": seed, "seats": list(seats)}
+    return {
+        "game": game,
+        "options": dict(options),
+        "bots": dict(bots),
+        "seed": seed,
+        "seats": list(seats),
+        # what made the results: the engine's version and the hash of the game's content files
+        "engine": ENGINE,
+        "content": game_class(game).content_hash(),
+    }
 
 
 def write_parquet(

@@ -199,7 +199,7 @@ def test_export_writes_a_file_or_prints(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export", str(path), "--as", "kurd"])
     assert result.exit_code == 0, result.output
     written = json.loads((tmp_path / "g-Kurd.json").read_text())
-    assert written["seat"] == "Kurd" and written["format"] == "consim-export/1"
+    assert written["seat"] == "Kurd" and written["format"] == "consim-export/2"  # compact
     assert written["outcome"]["winners"] == list(state.outcome().winners)  # type: ignore[union-attr]
     own = [s["action"] for s in written["steps"] if "action" in s]
     assert own == [t for seat, t in state.record().actions if seat == "Kurd"]
@@ -207,3 +207,99 @@ def test_export_writes_a_file_or_prints(tmp_path: Path) -> None:
     assert json.loads(printed.output) == written
     bad = runner.invoke(app, ["export", str(path), "--as", "Nobody"])
     assert bad.exit_code == 2 and "unknown seat" in bad.output
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ({"at_action": [1]}, "'at_action' must be a whole number from 0, not [1]"),
+        ({"at_action": None}, "'at_action' must be a whole number from 0, not null"),
+        ({"at_action": 1e400}, "'at_action' must be a whole number from 0, not Infinity"),
+        ({"only": "its text"}, "record message #1 has no 'seq'"),
+    ],
+)
+def test_damaged_messages_in_a_save_give_one_line(
+    tmp_path: Path, damage: dict[str, object], message: str
+) -> None:
+    """A save whose message is damaged (issue 31, section 4) is refused in one line by
+    ``play --resume``, ``replay`` and ``export``: no traceback."""
+    state = consim.load_game("iraq", players=2).new_game(seed=1)
+    state.apply("US", "done")
+    state.say("US", None, "hello")
+    data = state.record().to_dict()
+    if "only" in damage:
+        data["chat"] = [{"text": "hello"}]
+    else:
+        data["chat"][0].update(damage)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data).replace("Infinity", "1e400"))
+    where = str(path)
+    commands = (["play", "iraq", "--resume", where], ["replay", where], ["export", where, "--as", "US"])
+    for args in commands:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert message in result.output and "Traceback" not in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_names_are_matched_without_accents_or_case() -> None:
+    """"Diyarbakır" and "Şanlıurfa" may be typed as diyarbakir, DIYARBAKIR or sanli (the
+    terminal's short forms) and as sanliurfa to the engine (issue 31, section 4)."""
+    from consim.cli.resolve import resolve
+    from consim.core.rng import Rng
+
+    menu = [Action("to", ("Diyarbakır",)), Action("to", ("Şanlıurfa",)), Action("to", ("Incirlik",))]
+    for typed in ("to diyarbakir", "to DIYARBAKIR", "t diyar"):
+        assert resolve(typed, menu) == menu[0]
+    assert resolve("to sanli", menu) == menu[1]
+    state = consim.load_game("fitna", scenario=1).new_game(0)
+    rng = Rng(3)
+    for _ in range(3000):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        wanted = [a for a in legal if a.args and a.args[-1] == "Şanlıurfa"]
+        if wanted:
+            before = state.clone()
+            state.apply(seat, f"{wanted[0].verb} sanliurfa")
+            before.apply(seat, wanted[0])
+            assert state.to_dict() == before.to_dict()
+            return
+        state.apply(seat, legal[rng.randbelow(len(legal))])
+    raise AssertionError("no position offered Şanlıurfa")
+
+
+def test_export_streams_and_writes_each_view_once(tmp_path: Path) -> None:
+    """``consim export`` writes as it reads (a record of thousands of messages, each a step,
+    needs no more memory than one), the first view whole and then each step's changes; the
+    views read back whole are the same (issue 31, section 4; issue 29, section 3)."""
+    import tracemalloc
+
+    from consim.cli.review import read_export, write_export
+
+    state = _bot_game(seed=5, turns=2)
+    record = state.record()
+    path = _save(state, tmp_path / "g.json")
+    result = runner.invoke(app, ["export", str(path), "--as", "Sunni"])
+    assert result.exit_code == 0, result.output
+    written = tmp_path / "g-Sunni.json"
+    compact = json.loads(written.read_text())
+    assert compact["format"] == "consim-export/2" and "view" in compact["steps"][0]
+    assert all("changes" in step and "view" not in step for step in compact["steps"][1:])
+    whole = export_data(record, state.game, "Sunni")
+    assert read_export(written)["steps"] == json.loads(json.dumps(whole["steps"], default=str))
+    assert written.stat().st_size * 4 < len(json.dumps(whole, indent=1))
+    # thousands of messages said by the exported seat: one step each
+    says = [("Sunni", f'say all "hello {i}"') for i in range(3000)]
+    said = Record(record.game, record.options, record.seed, says)
+    tracemalloc.start()
+    write_export(said, state.game, "Sunni", _Sink())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 8_000_000, f"the export held {peak} bytes"
+
+
+class _Sink:
+    """A file that forgets what is written to it."""
+
+    def write(self, text: str) -> int:
+        return len(text)

@@ -15,6 +15,7 @@ import pytest
 
 import consim
 from consim import State
+from consim.bots.driver import bots_for
 from consim.core.registry import game_class
 from consim.core.rng import Rng
 from tests.conformance.test_conformance import perturber
@@ -62,27 +63,57 @@ def test_determinize_keeps_what_the_seat_knows_and_reveals_nothing(name: str, op
             assert det.to_act() == state.to_act()
             assert det.seed != state.seed and det.rng.state != state.rng.state
             assert det.record().actions == [] and not det.can_undo()
-            # its record replays to the re-dealt position, not the real one
-            assert consim.replay(det.record()).to_dict()["data"] == det.to_dict()["data"]
+            # its record replays to the re-dealt position itself, log and views included
+            again = consim.replay(det.record())
+            assert again.to_dict() == det.to_dict()
+            assert again.view(seat) == det.view(seat) and again.visible_log(seat) == det.visible_log(seat)
             checked += 1
         assert state.to_dict() == before, "determinize changed the real state"
     assert checked > 10
 
 
+def heuristic_positions(name: str, opts: dict[str, Any], seeds: range, every: int) -> Iterator[State]:
+    """Positions of games the heuristic bots play (they trade, bid and deal far more than
+    random players), one in ``every`` decisions."""
+    game = consim.load_game(name, **opts)
+    for seed in seeds:
+        state = game.new_game(500 + seed)
+        bots = bots_for(game, "heuristic", seed)
+        k = 0
+        while not state.is_over():
+            if k % every == 0:
+                yield state
+            seat = state.to_act()[0]
+            bot = bots[seat]
+            view = state.view(seat) if bot.uses_view else {}
+            state.apply(seat, bot.choose(view, state.legal_actions(seat)))
+            k += 1
+
+
 @pytest.mark.parametrize(("name", "opts"), CASES)
 def test_determinize_depends_on_nothing_hidden(name: str, opts: dict[str, Any]) -> None:
+    """The twin test: two positions a seat cannot tell apart (the game's ``testing.perturb``
+    deals everything it cannot know again) determinize identically for the same generator, in
+    random and heuristic games. The twins must really differ (a perturbation that changes
+    nothing proves nothing)."""
     perturb = perturber(name)
     seeds, every = _plan(name)
     rng = Rng(3)
-    checked = 0
-    for state in positions(name, opts, seeds, every):
+    checked = differ = 0
+    sources = [positions(name, opts, seeds, every), heuristic_positions(name, opts, seeds[:1], every * 2)]
+    for state in itertools.chain(*sources):
+        real = state.to_dict()
         for seat in [None, *state.game.seats]:
             other, _ = perturb(state, seat, rng, True)
+            twin = other.to_dict()
+            if twin["data"] != real["data"] or twin["stack"] != real["stack"]:
+                differ += 1
             a = state.determinize(seat, Rng(99))
             b = other.determinize(seat, Rng(99))
             assert a.to_dict() == b.to_dict(), f"determinize for {seat} depends on hidden information"
             checked += 1
     assert checked > 10
+    assert differ > checked // 2, f"the perturbation changed {differ} of {checked} positions"
 
 
 def _secret_positions(name: str, opts: dict[str, Any]) -> Iterator[State]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -202,3 +203,33 @@ def test_the_cache_lasts_for_one_position() -> None:
     assert second is not first
     state.undo()
     assert state.cached("query", build) is not second
+
+
+def test_malformed_research_input_is_refused_as_illegal_action() -> None:
+    """apply_joint(None), action indices that are not whole numbers in range, and actions
+    built by hand with the wrong parts raise IllegalAction (or its subclasses), never
+    AttributeError, IndexError or TypeError alone (issue 31, section 4)."""
+    state = consim.load_game("iraq", players=2).new_game(1)
+    game = state.game
+    before = state.to_dict()
+    cases = [
+        lambda: state.apply_joint(None),  # type: ignore[arg-type]
+        lambda: game.action_at(-1),
+        lambda: game.action_at("3"),  # type: ignore[arg-type]
+        lambda: game.action_at(1.0),  # type: ignore[arg-type]
+        lambda: game.action_at(game.num_actions()),
+        lambda: Action("go", (3,)),  # type: ignore[arg-type]
+        lambda: Action(3),  # type: ignore[arg-type]
+        lambda: Action("go", "abc"),  # type: ignore[arg-type]
+        lambda: state.apply("US", tuple.__new__(Action, ("discard", ("x", 3), "t"))),
+        lambda: state.apply("US", tuple.__new__(Action, ("discard",))),
+        lambda: state.apply("US", tuple.__new__(Action, (5, (), "t"))),
+        lambda: game.action_index(tuple.__new__(Action, ("discard", ["x"], "t"))),
+    ]
+    for case in cases:
+        with pytest.raises(consim.IllegalAction):
+            case()
+    assert state.to_dict() == before
+    assert game.action_at(np.int64(0)) == game.action_at(0)
+    with pytest.raises(IndexError):  # still an IndexError too
+        game.action_at(game.num_actions())

@@ -8,6 +8,7 @@ import json
 import warnings
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -133,3 +134,54 @@ def test_read_only_calls_reject_junk_seats_cleanly() -> None:
             if junk is None and call.__name__ == "can_undo":  # None: anyone's last action
                 continue
             raise AssertionError(f"{call.__name__}({junk!r}) was accepted")
+
+
+def test_a_damaged_undo_snapshot_is_refused_when_restored() -> None:
+    """``restore`` checks the undo snapshot as it checks the position: one that breaks the
+    game's invariants, or whose replay breaks at the first ``undo()``, is refused with a
+    RestoreError (issue 31, section 4)."""
+    game = consim.load_game("iraq", players=2)
+    state = game.new_game(1)
+    first, second = state.legal_actions("US")[:2]
+    state.apply("US", first)
+    state.apply("US", second)
+    saved = state.to_dict(undo=True)
+    again = game.restore(json.loads(json.dumps(saved)))
+    again.undo("US")  # a sound snapshot takes the last action back
+    # the first card discarded is not in the US hand of the snapshot: undo cannot replay it
+    swapped = json.loads(json.dumps(saved))
+    hands = swapped["undo"]["data"]["hands"]
+    name, other = first.args[0], hands["Insurgent"][0]
+    hands["US"] = [other if c == name else c for c in hands["US"]]
+    hands["Insurgent"] = [name if c == other else c for c in hands["Insurgent"]]
+    with pytest.raises(RestoreError, match="undo snapshot"):
+        game.restore(swapped)
+    # a card in two places at once
+    doubled = json.loads(json.dumps(saved))
+    doubled["undo"]["data"]["hands"]["US"][0] = doubled["undo"]["data"]["deck"][0]
+    with pytest.raises(RestoreError, match="undo snapshot"):
+        game.restore(doubled)
+
+
+def test_a_battle_missing_a_side_is_refused_when_restored() -> None:
+    """[Resolving Combat] a Battle for Baghdad battle whose Neutralized table lacks a side
+    would fail at its resolution: restore refuses it."""
+    from consim.core.rng import Rng
+
+    game = consim.load_game("baghdad", players=3)
+    rng = Rng(2)
+    for seed in range(20):
+        state = game.new_game(seed)
+        while not state.is_over():
+            saved = state.to_dict()
+            battles = [f for f in saved["stack"] if f.get("battle") and f["battle"].get("neut")]
+            if battles:
+                battle = battles[0]["battle"]
+                battle["neut"].pop(battle["a"])
+                with pytest.raises(RestoreError, match="neut"):
+                    game.restore(saved)
+                return
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randbelow(len(legal))])
+    raise AssertionError("no battle was resolved")

@@ -160,3 +160,87 @@ def test_baghdad_card_pairs_have_indices_in_every_phase() -> None:
             for b in names:
                 action = game.action(verb, a, b)
                 assert game.action_at(game.action_index(action)) == action
+
+
+def test_baghdad_defection_choices_have_indices() -> None:
+    """[Glossary: Defection] the target chooses the mix of its leaving units, ``lose SEC INF``:
+    two numbers, a form of its own in the grammar (issue 31, section 1)."""
+    from tests.games.baghdad.conftest import act, give
+    from tests.games.baghdad.test_action import ORDER3, move_ready
+
+    st = move_ready({("Shiite", "sadr_city"): (1, 0), ("Sunni", "adhamiyah"): (2, 2)}, ORDER3)
+    with st.edit():
+        give(st, "Shiite", "Humanitarian Aid", "Informant")
+    for text in ('combine "Humanitarian Aid" Informant', "target Sunni", "in Adhamiyah"):
+        act(st, text)
+    legal = st.legal_actions("Sunni")
+    assert [a.text for a in legal] == ["lose 1 2", "lose 2 1"]
+    game = st.game
+    assert [game.action_at(game.action_index(a)) for a in legal] == legal
+    assert int(st.legal_mask("Sunni").sum()) == 2
+
+
+def test_determinize_takes_a_seed_or_any_common_generator() -> None:
+    """``determinize`` takes the engine's generator (``consim.Rng``), an int seed, a
+    ``random.Random`` or a NumPy generator; the same seed gives the same deal (issue 31)."""
+    import random
+
+    state = consim.load_game("iraq", players=3).new_game(4)
+    seat = state.to_act()[0]
+    by_int = state.determinize(seat, 11).to_dict()
+    assert state.determinize(seat, consim.Rng(11)).to_dict() == by_int
+    assert state.determinize(seat, np.int64(11)).to_dict() == by_int
+    for make in (random.Random, np.random.default_rng):
+        assert state.determinize(seat, make(5)).to_dict() == state.determinize(seat, make(5)).to_dict()
+    shared = consim.Rng(11)  # one generator, drawn from: two different deals
+    assert state.determinize(seat, shared).to_dict() != state.determinize(seat, shared).to_dict()
+    for bad in ("11", 1.5, None, True):
+        with pytest.raises(consim.IllegalAction, match="determinize"):
+            state.determinize(seat, bad)  # type: ignore[arg-type]
+
+
+def test_a_determinization_replays_with_the_messages_its_seat_read() -> None:
+    state = consim.load_game("iraq", players=3).new_game(2)
+    rng = Rng(1)
+    for _ in range(12):
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[rng.randbelow(len(state.legal_actions(seat)))])
+    state.say("Sunni", ["Shia"], "trade with me")
+    state.say("Kurd", None, "hello all")
+    det = state.determinize("Shia", 3)
+    assert [m.text for m in det.chat("Shia")] == ["trade with me", "hello all"]
+    assert [m.text for m in det.chat("Kurd")] == ["hello all"]  # what Shia could not read is gone
+    again = consim.replay(det.record())
+    assert again.to_dict() == det.to_dict()
+    assert [m.text for m in again.chat("Shia")] == ["trade with me", "hello all"]
+
+
+#: (game, options, games): random games whose observations are compared with the legal sets
+_DECISIONS = [
+    ("jihad", {}, 6),
+    ("jihad", {"advanced": True}, 4),
+    ("baghdad", {"players": 3}, 3),
+    ("fitna", {"scenario": 1}, 2),
+]
+
+
+@pytest.mark.parametrize(("name", "opts", "games"), _DECISIONS, ids=[f"{g}-{o}" for g, o, _ in _DECISIONS])
+def test_observations_say_what_is_being_decided(name: str, opts: dict[str, Any], games: int) -> None:
+    """An observation encodes the decision in progress (issue 31, section 3): few distinct
+    observation vectors may occur with more than one legal set (before: 15-22% in The First
+    Jihad, 29-33% in Battle for Baghdad, 40-50% in Fitna; now under 5%)."""
+    game = consim.load_game(name, **opts)
+    seen: dict[tuple[str, bytes], set[frozenset[str]]] = {}
+    for seed in range(games):
+        state = game.new_game(seed)
+        state.keep_undo = False
+        rng = Rng(seed + 77)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            key = (seat, state.observation(seat).tobytes())
+            seen.setdefault(key, set()).add(frozenset(a.text for a in legal))
+            state.apply(seat, legal[rng.randbelow(len(legal))])
+    shared = sum(1 for sets in seen.values() if len(sets) > 1)
+    assert len(seen) > 300
+    assert shared / len(seen) < 0.05, f"{shared} of {len(seen)} observations occur with several legal sets"

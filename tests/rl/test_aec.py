@@ -52,6 +52,42 @@ def test_parallel_api_and_seed_tests(name: str, options: dict[str, Any]) -> None
         warnings.simplefilter("ignore")
         parallel_api_test(_seeded(parallel_env(name, **options)), num_cycles=200)
         parallel_seed_test(lambda: parallel_env(name, **options), num_cycles=200)
+        played = _masked_parallel_seed_test(lambda: parallel_env(name, **options), num_cycles=100)
+    assert played >= 100, f"the seed test played {played} engine actions"
+
+
+def _masked_parallel_seed_test(make: Any, num_cycles: int) -> int:
+    """PettingZoo's ``parallel_seed_test`` with the actions drawn under each agent's mask (its
+    own draws ignore the mask, so nearly every game there ends at its first, illegal, action):
+    two environments reset with one seed play identically. Returns the engine actions played."""
+    from gymnasium.utils.env_checker import data_equivalence
+
+    envs = [make(), make()]
+    observations = [e.reset(seed=42)[0] for e in envs]
+    for e in envs:
+        for i, agent in enumerate(e.possible_agents):
+            e.action_space(agent).seed(42 + i)
+    played = 0
+    sample = [{a: e.action_space(a).sample for a in e.possible_agents} for e in envs]
+    for _ in range(num_cycles * len(envs[0].possible_agents)):
+        if not envs[0].agents:
+            break
+        chosen = []
+        for e, obs in zip(envs, observations, strict=True):
+            masks = {a: obs[a]["action_mask"] for a in e.agents}
+            draw = sample[envs.index(e)]
+            chosen.append({a: draw[a](mask=m) if m.any() else None for a, m in masks.items()})
+        assert data_equivalence(chosen[0], chosen[1]), "the same seed drew other actions"
+        results = [e.step(c) for e, c in zip(envs, chosen, strict=True)]
+        for part in zip(*results, strict=True):
+            assert data_equivalence(part[0], part[1]), "the same seed played differently"
+        observations = [r[0] for r in results]
+        played += 1
+        if any(results[0][2].values()) or any(results[0][3].values()):
+            break
+    state = envs[0].unwrapped.engine
+    assert state is not None and len(state.record().actions) == played
+    return played
 
 
 def _play(e: ConsimAECEnv, rng: np.random.Generator) -> dict[str, float]:
@@ -67,7 +103,7 @@ def _play(e: ConsimAECEnv, rng: np.random.Generator) -> dict[str, float]:
         assert obs["observation"].dtype == np.float32
         legal = np.flatnonzero(obs["action_mask"])
         # the selected agent is the first asked seat, in seat order
-        state = e.state
+        state = e.engine
         assert state is not None
         asked = [s for s in e.possible_agents if s in state.to_act()]
         assert agent == asked[0]
@@ -81,7 +117,7 @@ def test_a_whole_game_pays_the_outcome(name: str, options: dict[str, Any]) -> No
     e = raw_env(name, **options)
     e.reset(seed=5)
     totals = _play(e, np.random.default_rng(0))
-    state = e.state
+    state = e.engine
     assert state is not None and state.is_over()
     outcome = state.outcome()
     assert outcome is not None
@@ -98,11 +134,11 @@ def test_score_rewards_and_same_seed_same_game() -> None:
         e = raw_env("iraq", players=2, reward="score")
         e.reset(seed=11)
         totals = _play(e, np.random.default_rng(4))
-        assert e.state is not None
-        outcome = e.state.outcome()
+        assert e.engine is not None
+        outcome = e.engine.outcome()
         assert outcome is not None
         assert totals == outcome.scores
-        finals.append(e.state.to_dict(log=False))
+        finals.append(e.engine.to_dict(log=False))
     assert finals[0] == finals[1]
 
 
@@ -111,8 +147,8 @@ def test_normalized_rewards_lie_in_zero_one() -> None:
     e.reset(seed=2)
     totals = _play(e, np.random.default_rng(1))
     info = e.game.info()
-    assert e.state is not None
-    outcome = e.state.outcome()
+    assert e.engine is not None
+    outcome = e.engine.outcome()
     assert outcome is not None
     for seat, value in totals.items():
         assert 0.0 <= value <= 1.0
@@ -131,8 +167,8 @@ def test_secret_choices_are_taken_in_seat_order() -> None:
         if terminated or truncated:
             e.step(None)
             continue
-        assert e.state is not None
-        asked = e.state.to_act()
+        assert e.engine is not None
+        asked = e.engine.to_act()
         if len(asked) > 1:
             seen_several = True
             assert agent == min(asked, key=e.possible_agents.index)
@@ -189,3 +225,31 @@ def test_render_ansi() -> None:
     e.reset(seed=1)
     text = e.render()
     assert text is not None and text.splitlines()[-1].startswith(f"{e.agent_selection}: ")
+
+
+def test_state_is_the_public_observation_and_not_shadowed() -> None:
+    """PettingZoo's ``state()`` is a method: the engine's state is ``env.engine`` (before, an
+    attribute named ``state`` made ``env.state()`` a TypeError)."""
+    e = raw_env("iraq", players=3)
+    e.reset(seed=4)
+    assert e.engine is not None
+    global_state = e.state()
+    assert np.array_equal(global_state, e.engine.observation(None))
+    assert e.state_space.contains(global_state)
+    wrapped = env("iraq", players=3)
+    wrapped.reset(seed=4)
+    assert np.array_equal(wrapped.state(), global_state)
+    assert parallel_env("iraq", players=3).unwrapped.state_space == e.state_space
+
+
+def test_render_human_prints_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    e = raw_env("baghdad", players=3, render_mode="human")
+    e.reset(seed=1)
+    first = capsys.readouterr().out
+    assert "Battle for Baghdad" in first or "Turn 1" in first
+    assert e.render() is None
+    obs = e.observe(e.agent_selection)
+    e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert capsys.readouterr().out.strip()
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env("iraq", players=2, render_mode="rgb_array")

@@ -93,7 +93,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(OptionError):
         JihadEnv(reward="gold")
     with pytest.raises(ValueError, match="render_mode"):
-        JihadEnv(render_mode="human")
+        JihadEnv(render_mode="rgb_array")  # "ansi" and "human" are the modes (issue 31)
 
 
 def test_render_ansi() -> None:

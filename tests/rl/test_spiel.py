@@ -158,3 +158,47 @@ def test_resampling_keeps_what_the_player_knows_and_feeds_ismcts() -> None:
         game, evaluator, 2.0, 8, random_state=np.random.RandomState(0), allow_inconsistent_action_sets=True
     )
     assert bot.step(state) in state.legal_actions(player)
+
+
+def test_fitna_scores_are_victory_levels_and_rewards_reach_one() -> None:
+    """[31.0] Fitna's outcome scores a victory level from 0 to 3 (with the points option, VP
+    up to 200): the declared bounds say so, so a decisive victory normalises to 1 and
+    OpenSpiel's utility bounds are the levels' (issue 31, section 3)."""
+    from consim.core.values import Outcome
+    from consim.rl.common import final_rewards
+
+    game = consim.load_game("fitna", scenario=1)
+    info = game.info()
+    assert (info.min_score, info.max_score, info.score_unit) == (0.0, 3.0, "victory level")
+    seats = game.seats
+    decisive = Outcome(scores={seats[0]: 3.0, seats[1]: 1.0}, winners=(seats[0],), result="x")
+    assert final_rewards(game, decisive, "normalized") == {seats[0]: 1.0, seats[1]: pytest.approx(1 / 3)}
+    spiel = pyspiel.load_game("consim_fitna", {"scenario": 1, "reward": "score"})
+    assert (spiel.min_utility(), spiel.max_utility()) == (0.0, 3.0)
+    points = consim.load_game("fitna", scenario=1, victory="points").info()
+    assert (points.max_score, points.score_unit) == (200.0, "VP")
+
+
+#: every game, and Battle for Baghdad with a list in an option (commas in its value)
+SIM_CASES: list[tuple[str, dict[str, Any]]] = [
+    *CASES,
+    ("baghdad", {"factions": "Shiite,Sunni,Government,US,NGO", "multi_combat": "chooser-names-pair"}),
+]
+
+
+@pytest.mark.parametrize(("name", "params"), SIM_CASES)
+def test_openspiel_own_sim_test_passes(name: str, params: dict[str, Any]) -> None:
+    """OpenSpiel's own Python simulation test (``games_sim_test.GamesSimTest.sim_game``), which
+    pickles the game and its type, reloads the game from its string, and pickles, clones and
+    serialises states as it plays (issue 31, section 3): the game classes live at module level,
+    so pickle finds them, and a list in an option survives the game string."""
+    from open_spiel.python.tests.games_sim_test import GamesSimTest
+
+    game = pyspiel.load_game(short_name(name), params)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_distinct_actions() == game.num_distinct_actions()
+    assert pickle.loads(pickle.dumps(game.get_type())) == game.get_type()
+    reloaded = pyspiel.load_game(str(game))
+    assert str(reloaded) == str(game)
+    assert reloaded.consim.options == consim.load_game(name, **params).options
+    GamesSimTest("sim_game").sim_game(game)

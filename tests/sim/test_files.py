@@ -12,6 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
+import consim
+import consim.core.version
 from consim.cli.main import app
 from consim.sim import run_games
 from consim.sim.files import ResultsFileError, read_results, write_csv
@@ -58,6 +60,9 @@ def test_csv_and_parquet_have_the_same_columns_and_values(tmp_path: Path) -> Non
     meta = json.loads(table.schema.metadata[b"consim"])
     assert meta["bots"] == dict.fromkeys(FIVE, "random")
     assert meta["options"]["turns"] == 2 and meta["seed"] == 9
+    # what made the results (issue 31, section 4)
+    assert meta["engine"] == consim.core.version.ENGINE
+    assert meta["content"] == consim.load_game("iraq").content_hash()
 
 
 @pytest.mark.parametrize(

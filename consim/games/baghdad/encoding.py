@@ -17,8 +17,8 @@ The grammar here:
 * ``combine <card> <card>`` and ``fight <faction> [<faction>]``;
 * amounts of PP (``bid`` from 0, ``ask-pp`` and ``give-pp`` from 1) up to :data:`MAX_PP`;
 * amounts of units (``units``, ``pickup``, ``drop``, ``losses``, each count of ``place``,
-  ``remove``, ``replace``) up to the most counters of any faction (Security plus
-  Infrastructure, from the content); ``commit`` up to the rules' maximum commitment;
+  ``remove``, ``replace`` and of a Defection's ``lose``) up to the most counters of any
+  faction (Security plus Infrastructure, from the content); ``commit`` up to the rules' maximum commitment;
   ``ask-cards`` up to the coalition rules' most cards asked.
 
 :data:`MAX_PP` is the documented bound of PP amounts: a faction wins at turn end with 120
@@ -34,10 +34,12 @@ from typing import Any
 
 from consim.core.action import Action
 from consim.core.encoding import Form, Vocab, forms_of
+from consim.core.flow import Decision
 from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
 from consim.core.research import Research as Base
-from consim.games.baghdad.content import BaghdadTables
+from consim.games.baghdad.content import PROMISES, BaghdadTables
 from consim.games.baghdad.rules import MAX_ASK_CARDS
+from consim.games.baghdad.view import DECISION_STAGES
 
 #: the bound of every amount of Political Points an action names
 MAX_PP = 999
@@ -104,7 +106,8 @@ class Research(Base):
             Form("commit", (Vocab.numbers("commit", 0, t.rules.max_commitment),)),
             *(Form(v, (units,)) for v in ("units", "pickup", "drop")),
             Form("losses", (count,)),
-            *(Form(v, (count, count)) for v in ("place", "remove", "replace")),
+            # [Glossary: Defection] the target's mix of leaving units is ``lose <sec> <inf>``
+            *(Form(v, (count, count)) for v in ("place", "remove", "replace", "lose")),
         ]
         return [*forms, *(f for f in extra if (f.verb, tuple(v.words for v in f.args)) not in known)]
 
@@ -165,4 +168,62 @@ class Research(Base):
             per_key("zones_held", seats, 0, len(zones), lambda v: v["zones_held"]),
             per_key("progress", seats, 0, 1, lambda v: v["progress"]),
             counts("hand", cards, 5, lambda v: v.get("hand") or ()),
+            *self._decision_fields(),
+        ]
+
+    def _decision_fields(self) -> list[Field]:
+        """What the seat is asked now (the view's ``decision``, its own only): the step of the
+        sequence of play, its stage (a move's, a card's effect's, a deal's, an Operational
+        Plan's ...), and the zone, faction and number of units it concerns."""
+        t = self.tables
+        steps = tuple(cls.name for cls in self.game.frames if issubclass(cls, Decision))
+
+        def asked(key: str) -> Any:
+            return lambda v: (v.get("decision") or {}).get(key)
+
+        most = max(sum(t.counters[f]) for f in t.seats)
+        return [
+            one_hot("decision", steps, asked("step"), "the step asking the seat (all 0: not asked)"),
+            one_hot("decision_stage", DECISION_STAGES, asked("stage")),
+            one_hot("decision_zone", t.zone_ids, asked("zone")),
+            one_hot("decision_faction", t.seats, asked("faction"), "the faction it concerns"),
+            scalar("decision_units", 0, most, asked("units"), "the units it concerns"),
+            scalar("decision_steps", 0, 10, asked("steps"), "zones a move has entered so far"),
+            one_hot("actor", t.seats, lambda v: (v.get("action") or {}).get("faction"), "whose Action Phase"),
+            one_hot("actor_step", ("recruit", "move"), lambda v: (v.get("action") or {}).get("step")),
+            scalar("moves_left", 0, 10, lambda v: (v.get("action") or {}).get("moves_left")),
+            scalar("underground_used", 0, 1, lambda v: (v.get("action") or {}).get("underground_used")),
+            scalar("airmobile_used", 0, 1, lambda v: (v.get("action") or {}).get("airmobile_used")),
+            *self._deal_fields(),
+        ]
+
+    def _deal_fields(self) -> list[Field]:
+        """[Coalition Phase] the deal on the table as the view shows it: who offers to whom and
+        how far it has gone to everyone, its terms to its parties (while it is built, to its
+        sender alone) and to everyone once it is sent."""
+        t = self.tables
+        cards = tuple(dict.fromkeys(t.card_name))
+
+        def deal(v: Mapping[str, Any]) -> Mapping[str, Any]:
+            found: Mapping[str, Any] = v.get("deal") or {}
+            return found
+
+        def term(key: str) -> Any:
+            return lambda v: deal(v).get(key)
+
+        def given(v: Mapping[str, Any]) -> object:
+            return len(deal(v).get("give") or ()) or deal(v).get("give_cards")
+
+        return [
+            one_hot("deal_from", t.seats, term("from")),
+            counts("deal_to", t.seats, 1, lambda v: deal(v).get("to") or ()),
+            one_hot("deal_stage", ("build", "respond", "fulfil"), term("stage")),
+            counts("deal_answers", t.seats, 1, lambda v: deal(v).get("answers") or ()),
+            scalar("deal_give_pp", 0, MAX_PP, term("give_pp")),
+            scalar("deal_ask_pp", 0, MAX_PP, term("ask_pp")),
+            scalar("deal_ask_cards", 0, MAX_ASK_CARDS, term("ask_cards")),
+            scalar("deal_truce", 0, 1, term("truce")),
+            counts("deal_promises", PROMISES, 1, lambda v: deal(v).get("promises") or ()),
+            scalar("deal_give_cards", 0, 10, given, "how many cards the sender gives"),
+            counts("deal_give", cards, 5, lambda v: deal(v).get("give") or ()),
         ]

@@ -194,7 +194,18 @@ class BaghdadGame(Game):
             if isinstance(frame, Draft):
                 where.extend(frame.packet)
             elif isinstance(frame, Combat) and frame.battle is not None:
-                for p in frame.battle.plans.values():
+                battle = frame.battle
+                sides = {battle.a, battle.b}
+                if len(sides) != 2 or set(battle.plans) != sides or battle.init not in sides:
+                    raise RestoreError("a battle must have two sides, each with its plan")
+                for name, table in (("neut", battle.neut), ("totals", battle.totals)):
+                    if table and set(table) != sides:  # [Resolving Combat] set for both sides at once
+                        raise RestoreError(f"a battle's {name} must name both its sides or none")
+                if not set(battle.cancel) <= sides or any(
+                    w is not None and w not in sides for w in (battle.winner, battle.loser)
+                ):
+                    raise RestoreError("a battle's cancellations, winner and loser must be its sides")
+                for p in battle.plans.values():
                     where.extend(c for c in (p.net, p.off, p.dfn) if c is not None)
             elif isinstance(frame, CardWindow):
                 where.extend(c for _, c in frame.plays)

@@ -5,7 +5,8 @@ builders of exact positions for scenario tests.
 Bazaar card whose whereabouts ``seat`` cannot know is permuted among those hidden places
 (other hands, other players' unrevealed Operational Plan cards, a draft packet it does not
 hold, the cards a deal partner has picked but not yet handed over, cards played face down
-in an open window), the other combatant's secret Command choice and commitment are redrawn,
+in an open window), the terms of an offer another player is still building are dropped (it
+has just begun), the other combatant's secret Command choice and commitment are redrawn,
 and, with ``include_deck``, the Arms Bazaar deck and discards and the unseen part of the
 Arab Street deck are shuffled too. It also returns a function translating an action taken in
 the original into the same action in the copy. A seat's view must be identical in both, and
@@ -63,6 +64,10 @@ def perturb(
     fixed: list[int] = []
     coal = _find(other, Coalition)
     deal = coal.deal if coal is not None else None
+    if deal is not None and deal.stage == "build" and seat != deal.sender:
+        # [Coalition Phase] an offer being built is its sender's secret (the table sees to whom)
+        deal.give, deal.give_pp, deal.ask_pp, deal.ask_cards = [], 0, 0, 0
+        deal.truce, deal.promises = False, []
     if deal is not None and (seat == deal.sender or (seat in deal.to and deal.stage != "build")):
         fixed.extend(deal.give)
     effects = _find(other, Effects)

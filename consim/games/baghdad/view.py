@@ -5,12 +5,13 @@ Public: the map (units, PP markers, control), PP held, card counts, Command card
 and Neutralized), the Arab Street cards turned, bids, deals' public terms, Truces and
 promises, whose turn it is. Private to a seat: its hand, its Operational Plan before the
 reveal, the draft packet it holds, the terms of a deal it is party to, a hand it is
-searching (Espionage) and the Arab Street cards it has peeked at.
+searching (Espionage), the Arab Street cards it has peeked at, and what it is asked now
+(``decision``: the step, its stage and what it concerns, as its prompt says).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from consim.core.flow import Frame, SecretChoice
 from consim.games.baghdad.board import (
@@ -23,10 +24,19 @@ from consim.games.baghdad.board import (
 )
 from consim.games.baghdad.rules.action import ActorTurn, MakeRoom, Move, playable_names
 from consim.games.baghdad.rules.coalition import Coalition
-from consim.games.baghdad.rules.combat import Casualties, Ceasefire, Combat, PickFoe, PickZone, Plan, Plans
-from consim.games.baghdad.rules.common import CardWindow, Discard, InfoWar, promise_words
+from consim.games.baghdad.rules.combat import (
+    Casualties,
+    Ceasefire,
+    Combat,
+    PickFoe,
+    PickZone,
+    Plan,
+    Plans,
+    PlanStep,
+)
+from consim.games.baghdad.rules.common import CardWindow, Discard, InfoWar, WindowTiming, promise_words
 from consim.games.baghdad.rules.draft import Draft
-from consim.games.baghdad.rules.effects import Defect, Effects
+from consim.games.baghdad.rules.effects import Defect, Effects, Stage
 from consim.games.baghdad.rules.initiative import Bidding, Maneuver
 from consim.games.baghdad.rules.setup import Placement
 from consim.games.baghdad.state import BaghdadState
@@ -261,7 +271,75 @@ def view(st: BaghdadState, seat: str | None) -> dict[str, Any]:
         v["hand"] = sorted(card_name[c] for c in d.hands[seat])
         v["max_hand"] = t.faction[seat].max_hand
         v["street_known"] = [t.street_of[i].name for i in d.known[seat]]
+        if seat in st.to_act():
+            v["decision"] = decision(st, seat)
     return v
+
+
+#: the stages a decision may be at (``decision(...)["stage"]``): the Action Phase's steps,
+#: a move's, a card's effect's, a deal's, an Operational Plan's, and a card window's timing
+DECISION_STAGES: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        (
+            "recruit",
+            "move",
+            "units",
+            "go",
+            *get_args(Stage),
+            "offer",
+            "build",
+            "respond",
+            "fulfil",
+            *get_args(PlanStep),
+            *get_args(WindowTiming),
+        )
+    )
+)
+
+
+def decision(st: BaghdadState, seat: str) -> dict[str, Any]:
+    """What ``seat`` is asked now (it reads its prompt, so nothing here is news to it): the
+    step of the sequence of play asking (the frame's name), the stage of that step, and the
+    zone, faction and number of units it concerns, and for a move the zones entered so far
+    (``None`` where it concerns none)."""
+    t = st.tables
+    top = st.stack[-1]
+    stage: str | None = None
+    zone: int | None = None
+    faction: str | None = None
+    units: int | None = None
+    steps: int | None = None
+    if isinstance(top, ActorTurn):
+        stage = top.step
+    elif isinstance(top, Move):
+        stage, zone, units, steps = top.stage, top.at, top.n, top.steps
+    elif isinstance(top, Effects):
+        stage, zone, faction = top.stage(st)[1], top.zone, top.target
+    elif isinstance(top, Coalition):
+        deal = top.deal
+        stage = "offer" if deal is None else deal.stage
+        faction = None if deal is None else (deal.sender if seat != deal.sender else deal.to[0])
+    elif isinstance(top, Plans):
+        combat = next((f for f in reversed(st.stack) if isinstance(f, Combat)), None)
+        if combat is not None and combat.battle is not None:
+            battle = combat.battle
+            stage, zone, faction = battle.plans[seat].step, combat.zone, battle.other(seat)
+    elif isinstance(top, CardWindow):
+        stage = top.timing
+    elif isinstance(top, Casualties):
+        zone, units = top.zone, top.losses
+    elif isinstance(top, Defect):
+        zone, faction, units = top.zone, top.by, top.n
+    elif isinstance(top, Discard):
+        units = top.n
+    return {
+        "step": top.name,
+        "stage": stage,
+        "zone": None if zone is None else t.zone_ids[zone],
+        "faction": faction,
+        "units": units,
+        "steps": steps,
+    }
 
 
 def _combat_stage(combat: Combat, frames: dict[type[Frame[Any]], Frame[Any]]) -> str:

@@ -20,7 +20,10 @@ Why Fitna's distinct actions grew over games: the same composite words (allocati
 deals of the hand) and the many units and spaces of every scenario; all are bounded here.
 
 Observation: turn, tension, step, hand sizes, piles, jokers, every space's controlling side,
-supply and the size of the stack on it, the seat's hand, victory points.
+supply and the size of the stack on it, the seat's hand, victory points, and the decision in
+progress: the step asking, the segment, the OPs left, the seat's own decision (the unit moved,
+placed or redeployed, where from and where, movement points, the offensive being formed, its
+secret bid), the offensive under way and a card exchange.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from consim.core.encoding import Form, Vocab
+from consim.core.flow import Decision
 from consim.core.game import State
 from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
 from consim.core.research import Research as Base
@@ -36,9 +40,11 @@ from consim.core.rng import Rng
 from consim.games.fitna.content import COUNTRY_LABEL, FitnaTables
 from consim.games.fitna.rules import HAND_SIZE, opening_deal
 from consim.games.fitna.rules.combat import IS_COUNTER
+from consim.games.fitna.rules.victory import LEVELS
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.testing import _referenced as referenced
 from consim.games.fitna.testing import unseen_unit_groups
+from consim.games.fitna.view import SEGMENT_NAMES
 
 #: the most operations one activation splits between moves and attacks
 MAX_OPS = 40
@@ -49,6 +55,7 @@ MAX_DEFENCE = 9
 #: a generous bound on the decisions of one game (every scenario, random and heuristic bots,
 #: measured at most 2,494)
 MAX_DECISIONS = 100_000
+#: the most Victory Points a seat can hold (every VP space, 178, and both bonuses, 31.1)
 MAX_VP = 200
 
 UNIT_VERBS = ("add", "bring", "exploit", "lose", "mobilise", "move", "rebuild", "redeploy", "restore", "take")
@@ -94,16 +101,24 @@ class Research(Base):
         return t
 
     def info_fields(self) -> dict[str, Any]:
+        # [31.0] the outcome scores a seat's victory level (0 none, 1 minor, 2 major, 3
+        # decisive); with the points option (31.1) its Victory Points, at most MAX_VP
+        points = self.tables.opts.victory == "points"
         return {
             "utility": "general-sum",
             "min_score": 0.0,
-            "max_score": float(MAX_VP),
-            "score_unit": "VP",
+            "max_score": float(MAX_VP) if points else float(len(LEVELS) - 1),
+            "score_unit": "VP" if points else "victory level",
             "max_decisions": MAX_DECISIONS,
             "chance": "sampled",
             "information": "imperfect",
             "simultaneous": True,
-            "notes": "scores are VP (or levels) by scenario; hands, piles and unseen stacks are hidden",
+            "notes": (
+                "scores are Victory Points (31.1)"
+                if points
+                else "scores are victory levels: 0 none, 1 minor, 2 major, 3 decisive (31.0)"
+            )
+            + "; hands, piles and unseen stacks are hidden",
         }
 
     def resample(self, state: State, seat: str | None, rng: Rng) -> State:
@@ -207,4 +222,55 @@ class Research(Base):
             vector("stack", [f"{s}:{side}" for s in spaces for side in sides], 0, 30, stacks),
             counts("hand", cards, HAND_SIZE * 3, lambda v: [c["name"] for c in v.get("hand") or ()]),
             per_key("vp", seats, 0, MAX_VP, vp),
+            *self._decision_fields(),
+        ]
+
+    def _decision_fields(self) -> list[Field]:
+        """The decision in progress, as the view shows it: the step asking and the segment
+        (12.1), the OPs left (16.0-18.0), the seat's own decision (the unit it moves from where
+        to where with how many movement points, the offensive it forms, the unit it places or
+        redeploys, its secret bid), the offensive under way and a card exchange."""
+        t = self.tables
+        seats = t.seats
+        spaces = t.space_name
+        units = tuple(dict.fromkeys((*t.unit_label, "Al Baghdadi", IS_COUNTER)))
+        cards = tuple(dict.fromkeys(t.card_name))
+        steps = tuple(cls.name for cls in self.game.frames if issubclass(cls, Decision))
+
+        def part(key: str) -> Any:
+            return lambda v: v.get(key) or {}
+
+        mine, off, ex, ops = part("decision"), part("offensive"), part("exchange"), part("ops")
+
+        def unit(v: Mapping[str, Any]) -> object:
+            d = mine(v)
+            return d.get("moving") or d.get("placing") or d.get("redeploying")
+
+        def off_cards(by: str) -> Any:
+            return lambda v: [c["card"] for c in off(v).get("cards") or () if c.get("by") == by]
+
+        return [
+            one_hot("step", steps, lambda v: v.get("step"), "the step asking (the frame on top)"),
+            one_hot("segment", tuple(SEGMENT_NAMES.values()), lambda v: v.get("segment"), "12.1"),
+            scalar("moves_left", 0, MAX_OPS, lambda v: ops(v).get("moves_left")),
+            scalar("offensives_left", 0, MAX_OPS, lambda v: ops(v).get("offensives_left")),
+            one_hot("decision_unit", units, unit, "the unit the seat moves, places or redeploys"),
+            one_hot("decision_from", spaces, lambda v: mine(v).get("from") or mine(v).get("attack_from")),
+            one_hot("decision_at", spaces, lambda v: mine(v).get("at")),
+            scalar("decision_mp", 0, 20, lambda v: mine(v).get("mp"), "movement points left (17.0)"),
+            counts("decision_chosen", units, 1, lambda v: mine(v).get("chosen") or ()),
+            one_hot("decision_stage", ("units", "target"), lambda v: mine(v).get("stage")),
+            counts("decision_bid", cards, 1, lambda v: mine(v).get("bid") or ()),
+            one_hot("offensive_attacker", seats, lambda v: off(v).get("attacker")),
+            one_hot("offensive_defender", seats, lambda v: off(v).get("defender")),
+            one_hot("offensive_from", spaces, lambda v: off(v).get("from")),
+            one_hot("offensive_against", spaces, lambda v: off(v).get("against")),
+            scalar("offensive_units", 0, 30, lambda v: off(v).get("units")),
+            counts("offensive_attacker_cards", cards, 1, off_cards("attacker")),
+            counts("offensive_defender_cards", cards, 1, off_cards("defender")),
+            scalar("offensive_die", 0, 10, lambda v: off(v).get("die")),
+            one_hot("exchange_from", seats, lambda v: ex(v).get("from")),
+            one_hot("exchange_to", seats, lambda v: ex(v).get("to")),
+            one_hot("exchange_stage", ("offer", "answer", "give"), lambda v: ex(v).get("stage")),
+            one_hot("exchange_offered", cards, lambda v: ex(v).get("offered")),
         ]

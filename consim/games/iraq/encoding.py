@@ -23,11 +23,9 @@ from consim.core.game import State
 from consim.core.observe import Field, counts, one_hot, per_key, scalar
 from consim.core.research import Research as Base
 from consim.core.rng import Rng
-from consim.core.testing import permute_slots
 from consim.games.iraq.content import FILTERS, SIDE_NAME, IraqTables
-from consim.games.iraq.rules.negotiation import Negotiation
+from consim.games.iraq.hidden import redeal
 from consim.games.iraq.state import IraqState
-from consim.games.iraq.testing import redeal_choices
 
 PHASES = ("commitment", "declare", "negotiation", "over")
 #: the bound of a seat's VP (a seat earns a few VP a turn for at most 50 turns; 84 measured
@@ -58,42 +56,12 @@ class Research(Base):
         }
 
     def resample(self, state: State, seat: str | None, rng: Rng) -> State:
-        """Re-deal the cards ``seat`` cannot see (other hands and the deck) and redraw the
-        other seats' secret either-or declarations. The cards an open offer puts in a hand
-        stay there (those offered, those chosen in return and, once the offer is accepted,
-        those asked for by name); after an acceptance the deal is drawn again until the
-        responder holds enough cards of the kind asked for. ``rng`` sorts before it shuffles,
-        so the result depends only on which cards are hidden, never where."""
+        """Everything ``seat`` cannot know dealt again (:func:`consim.games.iraq.hidden.redeal`:
+        the other hands, the deck, the others' face-down discards, secret choices and the
+        hidden terms of an open offer), agreeing with what it saw this turn. ``rng`` sorts
+        before it shuffles, so the result depends only on which cards are hidden, never where."""
         assert isinstance(state, IraqState)
-        other = state.clone()
-        assert isinstance(other, IraqState)
-        d = other.data
-        top = other.stack[-1] if other.stack else None
-        offer = top.offer if isinstance(top, Negotiation) else None
-        fixed: set[int] = set()
-        if offer is not None:
-            fixed.update(offer.give, offer.taken)
-            if offer.stage == "fulfil":
-                fixed.update(offer.wanted)
-        slots: list[tuple[list[int], int]] = []
-        for s, hand in d.hands.items():
-            if s != seat:
-                slots.extend((hand, i) for i, c in enumerate(hand) if c not in fixed)
-        slots.extend((d.deck, i) for i in range(len(d.deck)))
-        before = [box[i] for box, i in slots]
-        pi = permute_slots(slots, rng)
-        if offer is not None and offer.stage == "fulfil" and seat != offer.to:
-            # [Negotiations] the responder accepted: it holds enough cards of the kind asked
-            for _ in range(10_000):
-                other.refresh()
-                if len(offer.matching(other)) >= offer.ask:
-                    break
-                permute_slots(slots, rng)
-            else:  # pragma: no cover - a position this rare is left as first dealt
-                raise RuntimeError("no re-deal meets the accepted ask")
-            pi = dict(zip(before, (box[i] for box, i in slots), strict=True))
-        redeal_choices(other, top, seat, pi, rng)
-        return other
+        return redeal(state, seat, rng)
 
     def forms(self) -> Sequence[Form]:
         t = self.tables

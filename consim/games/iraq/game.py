@@ -123,6 +123,11 @@ class IraqGame(Game):
             raise RestoreError(
                 "every card of the deck must be in exactly one place (deck, discard or a hand)"
             )
+        if set(d.face_down) != seats:
+            raise RestoreError("face_down must name exactly this game's seats")
+        down = [c for cards in d.face_down.values() for c in cards]
+        if len(set(down)) != len(down) or not set(down) <= set(d.discard):
+            raise RestoreError("cards discarded face down must be in the discard pile, each once")
         if not 0 <= d.turn <= t.opts.turns:
             raise RestoreError(f"turn {d.turn} out of range")
         for frame in state.stack:

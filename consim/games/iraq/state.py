@@ -38,6 +38,10 @@ class IraqData(Data):
     turn: int = 0
     deck: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
+    #: [Commitment Phase] the cards of the discard pile each seat discarded face down (only it
+    #: knows them), until the pile is shuffled into a new deck; the rest of the pile is the
+    #: hands revealed at the Ground Phases
+    face_down: dict[Seat, list[Card]] = field(default_factory=dict)
     hands: dict[Seat, list[Card]] = field(default_factory=dict)
     vp: dict[Seat, int] = field(default_factory=dict)
     #: [Three Player Game] this turn's secret declarations: seat -> use letter ("U" or "I")
@@ -67,7 +71,9 @@ class IraqState(State):
 
 def new_data(seats: tuple[str, ...]) -> IraqData:
     """The empty position before the deal."""
-    return IraqData(hands={s: [] for s in seats}, vp=dict.fromkeys(seats, 0))
+    return IraqData(
+        hands={s: [] for s in seats}, vp=dict.fromkeys(seats, 0), face_down={s: [] for s in seats}
+    )
 
 
 __all__ = ["Card", "IraqData", "IraqState", "Seat", "TurnScore", "new_data"]

@@ -18,7 +18,9 @@ every event label of every card):
 
 Observation: the turn and card, the deck by era, every Path's Islam marker and converted
 Lands, every army's place, strength and state, Castles and Capitals, tracks, AP by Theater,
-the Rulers, tokens, Advanced markers, and the running Outcome Points.
+the Rulers, tokens, Advanced markers, the running Outcome Points, and the decision in
+progress (which one, the Actions Phase segment acting, and the Path, army, Empires, Lands,
+card event, Hits or AP it is about).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
 from consim.core.research import Research as Base
 from consim.games.jihad.content import COLOURS, EMPIRES, THEATERS, ChoiceEffect, JihadTables, walk_effects
 from consim.games.jihad.rules.arab import VERBS as ABSORB_VERBS
+from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.events import RELIGIONS
 from consim.games.jihad.words import event_title
 
@@ -236,6 +239,18 @@ class Research(Base):
             per_key("spent", paths, 0, 12, lambda v: v["spent"]),
             scalar("fleet_used", 0, 1, lambda v: (v.get("fleet") or {}).get("used")),
             scalar("immortals_used", 0, 1, lambda v: (v.get("immortals") or {}).get("used")),
+            scalar("landing", 0, 1, lambda v: v.get("landing"), "a Landing is available this turn"),
+            vector(
+                "last_stand",
+                [f"{e}:{k}" for e in EMPIRES for k in ("used", "gone")],
+                0,
+                1,
+                lambda v: [
+                    1.0 if ((v.get("last_stand") or {}).get(e) or {}).get(k) else 0.0
+                    for e in EMPIRES
+                    for k in ("used", "gone")
+                ],
+            ),
             scalar("kaaba", 0, 10, advanced("kaaba")),
             scalar("kaaba_points", -50, 50, advanced("kaaba_points")),
             scalar("syrians_mustered", 0, 1, advanced("syrians_mustered")),
@@ -243,4 +258,48 @@ class Research(Base):
                 "outcome_points", MIN_POINTS, MAX_POINTS, lambda v: (v.get("outcome_now") or {}).get("total")
             ),
             scalar("pending_events", 0, 10, lambda v: len(v.get("pending_events") or ())),
+            *self._decision_fields(),
+        ]
+
+    def _decision_fields(self) -> list[Field]:
+        """The decision in progress (the view's ``frame``): which one, and what it is about
+        (the Actions Phase segment, the Path, army, Empires, Lands, card event, Hits, AP)."""
+        t = self.tables
+        kinds = tuple(cls.name for cls in self.game.frames if issubclass(cls, Ask))
+        segments = tuple(t.seg_theater)
+        places = t.place_arg
+        pos = {p.replace("-", "_"): p for p in places}
+
+        def frame(v: Mapping[str, Any]) -> Mapping[str, Any]:
+            found: Mapping[str, Any] = v.get("frame") or {}
+            return found
+
+        def segment(v: Mapping[str, Any]) -> object:
+            f = frame(v)
+            segs, k = f.get("segs"), f.get("seg")
+            return segs[k] if isinstance(segs, list) and isinstance(k, int) and 0 <= k < len(segs) else None
+
+        def lands(v: Mapping[str, Any]) -> list[object]:
+            return [pos.get(str(x)) for x in frame(v).get("lands") or ()]
+
+        def listed(v: Mapping[str, Any], one: str, many: str) -> list[object]:
+            f = frame(v)
+            found = [f[one]] if f.get(one) is not None else []
+            return found + list(f.get(many) or ())
+
+        def ref(v: Mapping[str, Any]) -> list[float]:
+            r = list(frame(v).get("ref") or ())[:4]
+            return [float(x) for x in r] + [0.0] * (4 - len(r))
+
+        return [
+            one_hot("decision", kinds, lambda v: frame(v).get("k"), "the decision in progress"),
+            one_hot("decision_segment", segments, segment, "the Actions Phase segment acting (8.1)"),
+            counts("decision_path", t.path_name, 1, lambda v: listed(v, "path", "paths")),
+            one_hot("decision_army", t.army_name, lambda v: frame(v).get("army")),
+            counts("decision_empire", EMPIRES, 1, lambda v: listed(v, "empire", "empires")),
+            counts("decision_land", places, 1, lands),
+            vector("decision_event", ("card", "effect", "part", "option"), 0, 50, ref, "the event chosen"),
+            scalar("decision_hits", 0, 20, lambda v: frame(v).get("hits"), "the Hits to absorb (7.4)"),
+            scalar("decision_curse", 0, 1, lambda v: frame(v).get("curse")),
+            scalar("decision_ap", 0, 12, lambda v: frame(v).get("ap")),
         ]

@@ -104,3 +104,31 @@ def test_illegal_actions_cite_the_rule_and_change_nothing() -> None:
         with pytest.raises(consim.IllegalAction, match=r"\[Initiative Phase|\[Arms Bazaar Cards"):
             st.apply(seat, junk)
     assert json.dumps(st.to_dict(), sort_keys=True) == before
+
+
+def test_an_offer_being_built_is_dealt_again_for_the_others() -> None:
+    """[Coalition Phase] the terms of an offer are its sender's secret until it is sent: a third
+    faction's re-deal for search does not depend on them (issue 31, section 2), and sending it
+    shows the table its public terms (a reveal: no undo past it)."""
+    from .conftest import act, enter, fresh
+
+    st = fresh(3, seed=2)
+    with st.edit() as d:
+        d.pp = {"Shiite": 9, "Sunni": 9, "Government": 9}
+        enter(st, "coalition", ["Shiite", "Sunni", "Government"])
+    for text in ("offer Sunni", "give-pp 2"):
+        act(st, text)
+    twin = st.clone()
+    twin.data.pp["Shiite"] = 9
+    deal = twin.stack[-1].deal  # type: ignore[attr-defined]
+    deal.give_pp, deal.ask_pp = 0, 3
+    twin.refresh()
+    assert twin.view("Government") == st.view("Government")
+    assert twin.view("Sunni") == st.view("Sunni")  # the recipient sees nothing before it is sent
+    for seed in range(10):
+        a, b = st.determinize("Government", Rng(seed)), twin.determinize("Government", Rng(seed))
+        assert a.to_dict() == b.to_dict()
+    mine = st.determinize("Shiite", Rng(0)).stack[-1].deal  # type: ignore[attr-defined]
+    assert mine.give_pp == 2  # the sender knows its own terms
+    act(st, "send")
+    assert not st.can_undo()

@@ -283,7 +283,7 @@ class Coalition(Begins, BaghdadDecision):
             parties = [deal.sender, *deal.to]
             st.emit(f"{seat} offers {' and '.join(deal.to)}: {deal.text(st)}.", R_COAL, parties)
             st.emit(f"{seat} makes an offer to {' and '.join(deal.to)}: {deal.public_text()}.", R_COAL)
-            st.mark_reveal(deal.to)
+            st.mark_reveal()  # the terms were the sender's secret: the table learns them
         else:  # cancel
             st.emit(f"{seat} drops its offer.", R_COAL)
             self.deal = None

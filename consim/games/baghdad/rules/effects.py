@@ -219,7 +219,9 @@ class Effects(BaghdadDecision):
         e, stage = self.stage(st)
         if stage == "top":
             a_top = t.a_top
-            return [a_top[t.street_of[i].name] for i in self.peek or () if i not in self.order]
+            # two copies of one Arab Street card are one choice (the same action)
+            names = [t.street_of[i].name for i in self.peek or () if i not in self.order]
+            return [a_top[n] for n in dict.fromkeys(names)]
         if stage == "target":
             # [Coalition Phase] never a faction promised no cards (NOTES: Deals)
             a_target = t.a_target

@@ -74,11 +74,12 @@ class Commitment(SecretChoice[IraqState]):
         for card in chosen:
             hand.remove(card)
         d.discard.extend(chosen)
+        d.face_down[seat].extend(chosen)  # face down: only this seat knows them (NOTES.md)
         drawn = draw_many(st, len(chosen))
         hand.extend(drawn)
         hand.sort()  # hands are kept in card-list order (grouped by use letter)
-        if drawn:
-            st.mark_reveal((seat,))  # a card draw: no undo past it
+        # how many cards it chose was its secret until now; what it draws shows it its cards
+        st.mark_reveal()
         if chosen:
             st.emit(
                 f"You discard {st.names(chosen)} and draw {st.names(drawn)}.",

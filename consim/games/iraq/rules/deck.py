@@ -14,6 +14,8 @@ def draw(st: IraqState) -> int | None:
         if not d.discard:
             return None
         d.deck, d.discard = d.discard, []
+        for cards in d.face_down.values():
+            cards.clear()  # shuffled in: nobody knows any more where they are
         st.rng.shuffle(d.deck)
         st.emit(
             f"The deck ran out: the {len(d.deck)} discarded cards are shuffled into a new deck.", R_SITUATION

@@ -53,6 +53,19 @@ class Offer(Data):
 
 
 @dataclass(slots=True)
+class Clue(Data):
+    """What ``seat`` knows of another's hand this turn: ``card`` is in the hand of one of
+    ``holders`` (in seat order). It saw the card offered, asked for it by name and was
+    accepted, or handed it over; a holder that has since traded with a third seat may have
+    passed it on, which widens the list. Nothing in the rules reads it: a re-deal for search
+    (``state.determinize``) must agree with it."""
+
+    seat: Seat
+    card: Card
+    holders: list[Seat]
+
+
+@dataclass(slots=True)
 class Negotiation(Decision[IraqState]):
     """The Negotiations Phase of one turn."""
 
@@ -64,6 +77,8 @@ class Negotiation(Decision[IraqState]):
     #: offers made in this round (a round without one closes the negotiations)
     offers: int = 0
     offer: Offer | None = None
+    #: what each seat has learnt this turn of the cards in other hands (NOTES.md, "Who sees what")
+    clues: list[Clue] = field(default_factory=list)
 
     # -- who, what, which ------------------------------------------------------------------
 
@@ -183,6 +198,7 @@ class Negotiation(Decision[IraqState]):
                 st.emit(text, R_NEGOTIATE, parties, st.card_refs(offer.give + offer.wanted))
                 st.emit(f"{seat} makes {what} to {offer.to}.", R_NEGOTIATE)
                 st.mark_reveal((offer.to,))
+                self._learn(st, offer.to, offer.give, offer.sender)  # it sees the cards offered
             else:  # cancel
                 st.emit(f"{seat} withdraws the offer and passes.", R_NEGOTIATE)
                 self._next(st)
@@ -204,11 +220,18 @@ class Negotiation(Decision[IraqState]):
             elif offer.ask == 0:
                 self._trade(st, offer)
             else:
+                # the table sees the partner go on to pick cards: the offer asked for some
+                st.mark_reveal()
                 offer.stage = "fulfil"
+                # accepting shows the offerer the partner holds every card it named
+                self._learn(st, offer.sender, offer.wanted, offer.to)
             return
         offer.taken.append(t.card_by_name[args[0]])
         if len(offer.taken) == offer.ask:
             self._trade(st, offer)
+        else:
+            # the table sees the partner still choosing: the offer asked for more cards
+            st.mark_reveal()
 
     def _trade(self, st: IraqState, offer: Offer) -> None:
         d = st.data
@@ -230,8 +253,43 @@ class Negotiation(Decision[IraqState]):
             st.card_refs(give + taken),
         )
         st.emit(f"{a} and {b} trade: {a} gives {len(give)} card(s), {b} gives {len(taken)}.", R_NEGOTIATE)
-        st.mark_reveal((a, b))
+        st.mark_reveal()  # the parties see the cards, the table how many moved
+        self._traded(st, a, b, give, taken)
         self._next(st)
+
+    # -- what each seat knows of the others' hands (Clue) -----------------------------------
+
+    def _learn(self, st: IraqState, seat: str, cards: list[int], holder: str) -> None:
+        """``seat`` now knows ``holder`` holds ``cards``."""
+        if not cards:
+            return
+        known = set(cards)
+        self.clues = [k for k in self.clues if not (k.seat == seat and k.card in known)]
+        self.clues.extend(Clue(seat=seat, card=c, holders=[holder]) for c in sorted(known))
+
+    def _traded(self, st: IraqState, a: str, b: str, give: list[int], taken: list[int]) -> None:
+        """After a trade: each party knows where the cards it handed over are and forgets
+        what it now holds itself; every other seat saw only how many cards moved, so a card
+        it placed with one party may now be with the other."""
+        seats = st.tables.seats
+        gave = {a: set(give), b: set(taken)}
+        kept: list[Clue] = []
+        for k in self.clues:
+            if k.seat in (a, b):
+                partner = b if k.seat == a else a
+                if k.card in gave[partner]:
+                    continue  # now in its own hand
+            elif (a in k.holders and give) or (b in k.holders and taken):
+                widened = set(k.holders)
+                if a in k.holders and give:
+                    widened.add(b)
+                if b in k.holders and taken:
+                    widened.add(a)
+                k.holders = [s for s in seats if s in widened]
+            kept.append(k)
+        self.clues = kept
+        self._learn(st, a, give, b)
+        self._learn(st, b, taken, a)
 
     def _next(self, st: IraqState) -> None:
         self.offer = None
