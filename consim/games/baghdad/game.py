@@ -196,8 +196,12 @@ class BaghdadGame(Game):
             elif isinstance(frame, Combat) and frame.battle is not None:
                 battle = frame.battle
                 sides = {battle.a, battle.b}
-                if len(sides) != 2 or set(battle.plans) != sides or battle.init not in sides:
+                if len(sides) != 2 or set(battle.plans) != sides:
                     raise RestoreError("a battle must have two sides, each with its plan")
+                # the faction that started it is one of the sides, or, where multi_combat is
+                # 'chooser-names-pair', the faction who named the pair
+                if battle.init not in self.seats:
+                    raise RestoreError("a battle must be started by one of the game's factions")
                 for name, table in (("neut", battle.neut), ("totals", battle.totals)):
                     if table and set(table) != sides:  # [Resolving Combat] set for both sides at once
                         raise RestoreError(f"a battle's {name} must name both its sides or none")
