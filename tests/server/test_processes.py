@@ -70,7 +70,9 @@ def _bot_workers(server: ServerProcess) -> list[int]:
 class _Player:
     """A person playing one seat at random through whichever server it is given."""
 
-    def __init__(self, game_id: int, seat: str, seat_path: str, seed: int, finished: set[tuple[int, str]]) -> None:
+    def __init__(
+        self, game_id: int, seat: str, seat_path: str, seed: int, finished: set[tuple[int, str]]
+    ) -> None:
         self.game_id, self.seat = game_id, seat
         self.path = seat_path
         self.random = random.Random(seed)
