@@ -287,23 +287,34 @@ def overstacked(st: FitnaState, side: int) -> list[int]:
 # =============================================================================================
 
 
-def may_enter(st: FitnaState, u: int, s: int) -> bool:
-    """Whether counter ``u`` may ever stand on space ``s``: out-of-play countries (32.0),
-    Russia never in Turkey (21.0), Kurds never in another faction's territory (26.0-26.3)."""
+def may_stand(st: FitnaState, u: int, s: int) -> bool:
+    """Whether counter ``u`` may ever stand on space ``s``, however it gets there (a move, a
+    retreat, an advance after combat, an exploitation, a placement): out-of-play countries
+    (32.0), the scenario's entry bans, Russia never in Turkey (21.0: "nor may they penetrate
+    into Turkey"), Kurds never in another faction's territory and garrisons only on their own
+    faction's spaces (26.0-26.3, except scenario 7; ``kurdish_retreat_ok`` for retreats)."""
     t = st.tables
     if s in t.out_of_play or not scenario_allows(st, u, s):
         return False
     if t.unit_force[u] == _RUSSIA and t.space_country[s] == t.country_index["turkey"]:
-        return False
+        return False  # [21.0]
     ks = t.unit_kurd_side[u]
     if ks >= 0 and not t.scenario.kurds_united:
         sk = t.space_kurd_side[s]
         if sk >= 0 and sk != ks:
-            return False
+            return False  # [26.0, 26.3] not into another faction's territory, except scenario 7
         if t.unit_garrison[u] and sk != ks:
-            return False  # [26.3] garrisons stay on their faction's spaces
-    # [26.0] nobody moves through a Kurdish zone its Peshmerga occupy
-    return ks >= 0 or t.space_kurd_side[s] < 0 or s not in closed_kurdish_zones(st)
+            return False  # [26.1, 26.3] garrisons stay on their faction's spaces
+    return True
+
+
+def may_enter(st: FitnaState, u: int, s: int) -> bool:
+    """Whether counter ``u`` may move, retreat or be placed onto space ``s`` now: ``may_stand``,
+    and [26.0] nobody but the Kurds moves through a Kurdish zone its Peshmerga occupy."""
+    if not may_stand(st, u, s):
+        return False
+    t = st.tables
+    return t.unit_kurd_side[u] >= 0 or t.space_kurd_side[s] < 0 or s not in closed_kurdish_zones(st)
 
 
 def closed_kurdish_zones(st: FitnaState) -> frozenset[int]:
@@ -340,15 +351,16 @@ def closed_kurdish_zones(st: FitnaState) -> frozenset[int]:
 
 
 def kurdish_retreat_ok(st: FitnaState, u: int, s: int) -> bool:
-    """[26.1, 26.3] Kurdish units retreat only onto their own faction's spaces (scenario 7:
-    any Kurdish space); others anywhere."""
+    """[26.1, 26.3] Kurdish units retreat only onto their own faction's spaces; in scenario 7
+    the mobile units anywhere, but a garrison still only onto its own faction's spaces (26.3's
+    sentence on garrisons has no exception); others anywhere."""
     t = st.tables
     ks = t.unit_kurd_side[u]
     if ks < 0:
         return True
     sk = t.space_kurd_side[s]
-    if t.scenario.kurds_united:
-        return sk >= 0 or not t.unit_garrison[u]
+    if t.scenario.kurds_united and not t.unit_garrison[u]:
+        return True
     return sk == ks
 
 

@@ -427,6 +427,68 @@ def test_caveats_russia_never_attacks_israel_in_israel_nor_turkey_in_turkey() ->
     assert 'attack_from "Golan Heights"' in [a.text for a in st.legal_actions("Israel")]
 
 
+def test_russians_never_penetrate_into_turkey_whoever_defends_it() -> None:
+    """[21.0] "Nor may they penetrate into Turkey": no Russian offensive into a Turkish space
+    even against the Free Syrian Army (whom Russians may attack elsewhere), since the
+    attackers must occupy the space they win (18.7); a Syrian unit of the same stack may."""
+    st = position(
+        region_game(),
+        {"56 Para Bde": "Latakia", "Northern Div": "Hatay"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+    )
+    assert [a.text for a in st.legal_actions("Syria")] == ["done"]
+    with pytest.raises(IllegalAction):
+        st.apply("Syria", "attack_from Latakia")
+    st = position(
+        region_game(),
+        {"56 Para Bde": "Latakia", "11 Arm Div": "Latakia", "Northern Div": "Hatay"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+    )
+    play(st, "attack_from Latakia")
+    assert [a.text for a in st.legal_actions("Syria")] == ['add "11 Arm Div"']
+    play(st, 'add "11 Arm Div"')
+    assert [a.text for a in st.legal_actions("Syria")] == ["attack"]
+    # the same Russians attack the Free Syrian Army in Syria
+    st = position(
+        region_game(),
+        {"56 Para Bde": "Jisr al-Shughur", "Northern Div": "Idlib"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+    )
+    assert 'attack_from "Jisr al-Shughur"' in [a.text for a in st.legal_actions("Syria")]
+
+
+def test_russian_armour_never_exploits_and_russians_never_retreat_into_turkey() -> None:
+    """[21.0, 18.6, 18.7] The exploitation and the retreat of a Russian unit never end in
+    Turkey: Kilis, beside the won (or lost) Azaz, is not offered."""
+    st = position(
+        region_game(),
+        {"6 Arm Bde": "Aleppo", "7 Para Div": "Aleppo", "Northern Div": "Azaz"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+        dice=[4],
+    )
+    attack(st, "Aleppo", ["6 Arm Bde", "7 Para Div"], "Azaz")  # 14 against 3: a 4 is DR
+    play(st, "done", "done")
+    assert "Offensive on Azaz: die 4, result DR." in texts(st)
+    play(st, 'lose "Northern Div"', "retreat Kilis", 'exploit "6 Arm Bde"')
+    assert "to Kilis" not in [a.text for a in st.legal_actions("Syria")]
+    st = position(
+        region_game(),
+        {"205 Mech Bde": "Azaz", "Hamza Div": "Afrin", "Sultan Murad Div": "Afrin"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Turkey", 1),
+        dice=[5],
+    )
+    attack(st, "Afrin", ["Hamza Div", "Sultan Murad Div"], "Azaz")  # 8 against 4: a 5 is DR
+    play(st, "done", "done")
+    assert "Offensive on Azaz: die 5, result DR." in texts(st)
+    play(st, 'lose "205 Mech Bde"')
+    assert [a.text for a in st.legal_actions("Syria")] == ["retreat Al-Bab", "retreat Aleppo"]
+
+
 def test_stacking_bans_in_an_offensive_group() -> None:
     """[4.0] At most three units attack together."""
     st = position(

@@ -9,16 +9,25 @@ import random
 import pytest
 
 from consim.bots.driver import bots_for, play_out
+from consim.games.fitna.board import may_stand
 from consim.games.fitna.content import playable_scenarios
 from consim.games.fitna.game import FitnaGame
+from consim.games.fitna.state import FitnaState
 
 MAX_DECISIONS = 50_000
 
 
 def random_game(game: FitnaGame, seed: int) -> tuple[object, int]:
+    """A game of random legal choices to its end. After every decision, every unit that has
+    changed place stands where it may ever stand (``may_stand``: 21.0 no Russian unit in
+    Turkey, 26.0-26.3 the Kurdish lands, 32.0 out-of-play countries, the scenario's bans),
+    whatever brought it there (a move, retreat, advance, exploitation or placement)."""
     st = game.new_game(seed)
+    assert isinstance(st, FitnaState)
     rng = random.Random(seed)
     n = 0
+    t = st.tables
+    before = [u.at for u in st.data.units]
     while not st.is_over():
         seat = st.to_act()[0]
         acts = st.legal_actions(seat)
@@ -26,6 +35,11 @@ def random_game(game: FitnaGame, seed: int) -> tuple[object, int]:
         st.apply(seat, acts[rng.randrange(len(acts))])
         n += 1
         assert n < MAX_DECISIONS
+        now = [u.at for u in st.data.units]
+        for u, at in enumerate(now):
+            if at != before[u] and at < t.n_spaces:
+                assert may_stand(st, u, at), f"{t.unit_label[u]} on {t.space_name[at]}: {st.log[-1].text}"
+        before = now
     return st, n
 
 

@@ -25,8 +25,8 @@ from consim.games.fitna.board import (
     defence_points,
     has_enemy,
     may_attack_space,
-    may_enter,
     may_strike_space,
+    may_stand,
     runs_force,
     seat_nation,
     stacks,
@@ -122,8 +122,11 @@ def targets_for(st: FitnaState, seat: str, source: int, units: list[int], side: 
         foe = sides[stacks(st)[s][0]]
         if foe in mine or not may_attack_space(st, units, s):
             continue
-        if any(t.unit_kurd_side[a] >= 0 and not may_enter(st, a, s) for a in units):
-            continue  # [26.0, 26.3] nor attack into another faction's territory
+        if not all(may_stand(st, a, s) for a in units):
+            # [18.7] the attackers must be able to occupy the space they win: [21.0] no Russian
+            # offensive into Turkey, whoever defends it; [26.0, 26.3] no Kurdish one into
+            # another faction's territory
+            continue
         if foe < len(t.seats) and banned_between(st, me, foe):
             continue
         out.append(s)
