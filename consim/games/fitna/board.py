@@ -293,19 +293,46 @@ def may_stand(st: FitnaState, u: int, s: int) -> bool:
     (32.0), the scenario's entry bans, Russia never in Turkey (21.0: "nor may they penetrate
     into Turkey"), Kurds never in another faction's territory and garrisons only on their own
     faction's spaces (26.0-26.3, except scenario 7; ``kurdish_retreat_ok`` for retreats)."""
+    return not _stand_ban(st, u, s)
+
+
+#: why a counter may never stand on a space (``_stand_ban``), {name} and {unit} filled in
+_STAND_BANS = (
+    "",
+    "{name} is out of play in this scenario (32.0)",
+    "the scenario closes {name} to {unit}",
+    "Russian units may not penetrate into Turkey (21.0)",
+    "{unit} may not enter another Kurdish faction's territory (26.0, 26.3)",
+    "{unit} is a garrison and stays on its own faction's spaces (26.1, 26.3)",
+)
+
+
+def _stand_ban(st: FitnaState, u: int, s: int) -> int:
+    """The first ban of ``_STAND_BANS`` that keeps counter ``u`` off space ``s`` (0: none)."""
     t = st.tables
-    if s in t.out_of_play or not scenario_allows(st, u, s):
-        return False
+    if s in t.out_of_play:
+        return 1
+    if not scenario_allows(st, u, s):
+        return 2
     if t.unit_force[u] == _RUSSIA and t.space_country[s] == t.country_index["turkey"]:
-        return False  # [21.0]
+        return 3  # [21.0]
     ks = t.unit_kurd_side[u]
     if ks >= 0 and not t.scenario.kurds_united:
         sk = t.space_kurd_side[s]
         if sk >= 0 and sk != ks:
-            return False  # [26.0, 26.3] not into another faction's territory, except scenario 7
+            return 4  # [26.0, 26.3] except scenario 7
         if t.unit_garrison[u] and sk != ks:
-            return False  # [26.1, 26.3] garrisons stay on their faction's spaces
-    return True
+            return 5  # [26.1, 26.3]
+    return 0
+
+
+def stand_refusal(st: FitnaState, u: int, s: int) -> str | None:
+    """Why counter ``u`` may never stand on space ``s``, in words with the rule (None: it may)."""
+    ban = _stand_ban(st, u, s)
+    if not ban:
+        return None
+    t = st.tables
+    return _STAND_BANS[ban].format(name=t.space_name[s], unit=t.unit_label[u])
 
 
 def may_enter(st: FitnaState, u: int, s: int) -> bool:

@@ -4,6 +4,7 @@ caveats (21.0) and the Assets of both sides (18.3)."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +13,8 @@ import pytest
 
 from consim.core.errors import IllegalAction
 from consim.games.fitna.content import CRT, CRT_COLUMNS, crt_column
+from consim.games.fitna.game import FitnaGame
+from consim.games.fitna.rules.combat import attackers_at, target_refusal, targets_for
 from consim.games.fitna.testing import control, offensives
 from tests.games.fitna.conftest import play, position, region_game, texts, where
 
@@ -438,7 +441,7 @@ def test_russians_never_penetrate_into_turkey_whoever_defends_it() -> None:
         frames=lambda st: offensives(st, "Syria", 1),
     )
     assert [a.text for a in st.legal_actions("Syria")] == ["done"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"Hatay: .*may not penetrate into Turkey \(21\.0\)"):
         st.apply("Syria", "attack_from Latakia")
     st = position(
         region_game(),
@@ -448,6 +451,8 @@ def test_russians_never_penetrate_into_turkey_whoever_defends_it() -> None:
     )
     play(st, "attack_from Latakia")
     assert [a.text for a in st.legal_actions("Syria")] == ['add "11 Arm Div"']
+    with pytest.raises(IllegalAction, match=r"occupy Hatay \(18\.7\).*\(21\.0\)"):
+        st.apply("Syria", 'add "56 Para Bde"')
     play(st, 'add "11 Arm Div"')
     assert [a.text for a in st.legal_actions("Syria")] == ["attack"]
     # the same Russians attack the Free Syrian Army in Syria
@@ -487,6 +492,31 @@ def test_russian_armour_never_exploits_and_russians_never_retreat_into_turkey() 
     assert "Offensive on Azaz: die 5, result DR." in texts(st)
     play(st, 'lose "205 Mech Bde"')
     assert [a.text for a in st.legal_actions("Syria")] == ["retreat Al-Bab", "retreat Aleppo"]
+
+
+def test_every_refused_target_is_explained_with_its_rule() -> None:
+    """[18.0, 18.7, 21.0] ``target_refusal`` gives a reason for exactly the spaces
+    ``targets_for`` leaves out, checked for every unit of every stack along a random game of
+    scenario 10 (Russians, Turks, Israelis, Iranians, IS and the Kurds)."""
+    game = FitnaGame(scenario=10)
+    st = game.new_game(3)
+    rng = random.Random(3)
+    t = st.tables
+    checked = 0
+    for step in range(300):
+        for seat in t.seats if step % 20 == 0 else ():
+            me = t.seat_index[seat]
+            for s in range(t.n_spaces):
+                for u in attackers_at(st, me, s):
+                    offered = set(targets_for(st, seat, s, [u]))
+                    for x in t.adj[s]:
+                        reason = target_refusal(st, seat, s, [u], x)
+                        assert (reason == "") == (x in offered), (t.unit_label[u], t.space_name[x], reason)
+                        checked += 1
+        seat = st.to_act()[0]
+        acts = st.legal_actions(seat)
+        st.apply(seat, acts[rng.randrange(len(acts))])
+    assert checked > 1000
 
 
 def test_stacking_bans_in_an_offensive_group() -> None:

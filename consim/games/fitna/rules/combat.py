@@ -25,14 +25,16 @@ from consim.games.fitna.board import (
     defence_points,
     has_enemy,
     may_attack_space,
-    may_strike_space,
+    may_hit,
     may_stand,
+    may_strike_space,
     runs_force,
     seat_nation,
     stacks,
+    stand_refusal,
     unit_sides,
 )
-from consim.games.fitna.content import CRT, CRT_COLUMNS, ColumnShift, Handler, Strike, crt_column
+from consim.games.fitna.content import CRT, CRT_COLUMNS, FORCE_LABEL, ColumnShift, Handler, Strike, crt_column
 from consim.games.fitna.content import FORCES as FORCE_NAMES
 from consim.games.fitna.rules import (
     R_ADVANCE,
@@ -133,6 +135,35 @@ def targets_for(st: FitnaState, seat: str, source: int, units: list[int], side: 
     return out
 
 
+def target_refusal(st: FitnaState, seat: str, source: int, units: list[int], s: int, side: int = -1) -> str:
+    """Why ``units`` on ``source`` may not attack space ``s`` (the checks of ``targets_for``,
+    in words with their rules), or "" if they may."""
+    t = st.tables
+    me = t.seat_index[seat]
+    side = me if side < 0 else side
+    name = t.space_name[s]
+    if s not in t.adj[source]:
+        return f"{name} is not adjacent to {t.space_name[source]} (18.0)"
+    if s in t.out_of_play:
+        return f"{name} is out of play in this scenario (32.0)"
+    if not has_enemy(st, s, side):
+        return f"{name} holds no enemy unit (18.0)"
+    foe = unit_sides(st)[stacks(st)[s][0]]
+    if foe in {me, *commanded_sides(st, me)}:
+        return f"you command the units on {name} (25.2, 26.2)"
+    for a in units:
+        reason = stand_refusal(st, a, s)
+        if reason:
+            return f"the attackers must be able to occupy {name} (18.7): {reason}"
+        for f in sorted({t.unit_force[u] for u in stacks(st)[s]}):
+            if not may_hit(st, t.unit_force[a], f, s):
+                who, whom = (FORCE_LABEL[FORCE_NAMES[x]] for x in (t.unit_force[a], f))
+                return f"{who} units may not attack {whom} units on {name} (21.0)"
+    if foe < len(t.seats) and banned_between(st, me, foe):
+        return f"a restriction forbids offensives between you and {t.seats[foe]}"
+    return ""
+
+
 def sources_for(st: FitnaState, seat: str, sides: list[int]) -> list[int]:
     """Spaces the seat may launch an offensive from with units of ``sides`` (its own, or those
     it activates): some unit there can attack some target."""
@@ -216,6 +247,24 @@ class Offensives(MenuStep):
         st.remove(self)
         if not self.sides:
             st.push_named("lift_isolation")
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        if action.verb == "attack_from" and action.args and action.args[0] in t.space_by_name:
+            s = t.space_by_name[action.args[0]]
+            name = t.space_name[s]
+            side = st.data.control[s]
+            units = attackers_at(st, side, s) if side in self._sides(st) else []
+            if not units:
+                return f"you have no unit on {name} that may attack [{R_OFFENSIVE}]"
+            foes = [x for x in t.adj[s] if stacks(st)[x] and has_enemy(st, x, side)]
+            if not foes:
+                return f"no enemy unit is adjacent to {name} [{R_OFFENSIVE}]"
+            why = "; ".join(
+                f"{t.space_name[x]}: {target_refusal(st, seat, s, units[:1], x, side)}" for x in foes
+            )
+            return f"no unit on {name} may attack an adjacent space [{R_OFFENSIVE}]: {why}"
+        return MenuStep.why_illegal(self, st, seat, action)
 
 
 def side_list(st: FitnaState, sides: list[int]) -> str:
@@ -308,6 +357,25 @@ class OffensiveSetup(Step):
                     side=self.side,
                 )
             )
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        side = self._side(st)
+        if action.verb == "target" and action.args and action.args[0] in t.space_by_name and self.chosen:
+            reason = target_refusal(st, seat, self.source, self.chosen, t.space_by_name[action.args[0]], side)
+            if reason:
+                return f"{self._names(st)} may not attack {action.args[0]} [{R_OFFENSIVE}]: {reason}"
+        if action.verb == "add" and action.args and action.args[0] in t.unit_by_label:
+            u = t.unit_by_label[action.args[0]]
+            if u in attackers_at(st, side, self.source) and u not in self.chosen:
+                group = [*self.chosen, u]
+                foes = [x for x in t.adj[self.source] if stacks(st)[x] and has_enemy(st, x, side)]
+                src = self.source
+                why = "; ".join(
+                    f"{t.space_name[x]}: {target_refusal(st, seat, src, group, x, side)}" for x in foes
+                )
+                return f"with {uname(st, u)} the offensive could attack no space [{R_OFFENSIVE}]: {why}"
+        return Step.why_illegal(self, st, seat, action)
 
 
 #: [25.1] how a face-down IS counter is named in actions and prompts
