@@ -721,9 +721,27 @@ def strategic_spaces(st: FitnaState, u: int, first: bool = False) -> list[int]:
     return sorted(out)
 
 
+#: [15.0] "other Arab Allied reinforcements arrive in Saudi Arabia" (Kuwaitis also at home)
+ARRIVE_IN_SAUDI_ARABIA = frozenset(ARAB_ALLIES - {"jordan", "egypt"})
+#: [15.0] Sunni and Al Sham militias may also arrive in a space of the first country that
+#: borders the second
+MILITIA_BORDERS = (("saudi_arabia", "iraq"), ("turkey", "syria"))
+
+
+def borders(st: FitnaState, s: int, country: str) -> bool:
+    """Whether space ``s`` is linked to a space of ``country``."""
+    t = st.tables
+    c = t.country_index[country]
+    return any(t.space_country[x] == c for x in t.adj[s])
+
+
 def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
     """[15.0] The spaces where counter ``u`` may arrive as a reinforcement or be rebuilt:
-    controlled and supplied, within stacking limits, by the arrival rules of its force."""
+    controlled and supplied, within stacking limits, by the arrival rules of its force:
+    Jordanians and Egyptians on H4 or H5, the other Arab Allies in Saudi Arabia (Kuwaitis in
+    Kuwait too), the Egyptian and UAE airmobile brigades, the Western and Iranian airborne
+    units anywhere, Sunni and Al Sham militias in Iraq or Syria (on an empty space too) or on a
+    Saudi space bordering Iraq or a Turkish space bordering Syria."""
     t = st.tables
     f = _fname(t, t.unit_force[u])
     control = st.data.control
@@ -744,17 +762,23 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
             continue  # every case but the militias' needs a space the side holds
         country = COUNTRY_NAMES[t.space_country[s]]
         mine = held and not has_enemy(st, s, side)
+        empty_at_home = False  # [15.0] a militia on an empty Iraqi or Syrian space needs no supply
         if f == "russia":
             ok = mine and t.space_id[s] in ("tartus", "latakia")
         elif f in ("jordan", "egypt") and not anywhere:
             ok = mine and t.space_id[s] in ("h4", "h5")
+        elif f in ARRIVE_IN_SAUDI_ARABIA and not anywhere:
+            # [15.0] "other Arab Allied reinforcements arrive in Saudi Arabia"; Kuwait, an Arab
+            # Ally with a country of its own on the map (14.2), in Kuwait too (a reading, NOTES.md)
+            ok = mine and (country == "saudi_arabia" or (f == "kuwait" and country == "kuwait"))
         elif f in ("shia_militia",):
             ok = mine and country in ("iraq", "syria")
-        elif f in ("sunni_militia", "al_sham_militia"):
-            empty = not stacks(st)[s]
-            ok = (country in ("iraq", "syria") and (mine or empty)) or (
-                mine and t.unit_force[u] in t.space_supplies[s]
-            )
+        elif militia:
+            empty_at_home = country in ("iraq", "syria") and not stacks(st)[s]
+            ok = (country in ("iraq", "syria") and mine) or empty_at_home
+            # [15.0] "they may also be placed in Saudi Arabia in a space bordering Iraq, or in
+            # Turkey in a space bordering Syria": a space of the militia's player, in supply
+            ok = ok or (mine and any(country == a and borders(st, s, b) for a, b in MILITIA_BORDERS))
         elif anywhere:
             ok = mine
         elif f in ("fsa", "fia"):
@@ -774,9 +798,7 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
             continue
         if not (mine and not stacks(st)[s]) and has_enemy(st, s, side):
             continue
-        if not traces_supply(st, u, s, side) and not (
-            f in ("sunni_militia", "al_sham_militia") and not stacks(st)[s]
-        ):
+        if not empty_at_home and not traces_supply(st, u, s, side):
             continue
         if any(st.data.units[x].isolated for x in stacks(st)[s]):
             continue  # [14.1] never into an isolated space

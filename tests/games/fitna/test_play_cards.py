@@ -439,6 +439,55 @@ def test_rebels_arrive_in_syria_or_on_their_sources() -> None:
     assert not spaces & {"Kilis", "Idlib", "Azaz"}
 
 
+def test_other_arab_allies_arrive_in_saudi_arabia() -> None:
+    """[15.0] "Other Arab Allied reinforcements arrive in Saudi Arabia" (scenario 8: before,
+    the UAE armoured brigade was placed on Basra); the UAE airmobile brigade anywhere its
+    player holds in supply; Kuwaitis in Saudi Arabia or Kuwait (a reading, NOTES.md);
+    Jordanians and Egyptians on H4 or H5."""
+    from consim.games.fitna.board import arrival_spaces
+    from consim.games.fitna.content import COUNTRIES
+
+    st = FitnaGame(scenario=8).new_game(0)
+    t = st.tables
+    saudi = t.seat_index["Saudi Arabia"]
+
+    def spaces(label: str) -> set[str]:
+        return {t.space_name[s] for s in arrival_spaces(st, t.unit_by_label[label], saudi)}
+
+    def country(name: str) -> str:
+        return COUNTRIES[t.space_country[t.space_by_name[name]]]
+
+    for label in ("UAE Arm Bde", "QAT Mech Bde", "BAH Mech Bde", "OMN Inf Bde", "YEM Inf Bde"):
+        found = spaces(label)
+        assert found and {country(x) for x in found} == {"saudi_arabia"}, (label, found)
+    assert "Basra" in spaces("UAE Airmobile Bde")  # [15.0] air transported
+    assert {country(x) for x in spaces("KUW 35 Arm Bde")} == {"saudi_arabia", "kuwait"}
+    assert spaces("EGY 4 Arm Div") == spaces("JOR 3 Arm Div") == {"H4", "H5"}
+
+
+def test_sunni_and_al_sham_militias_arrive_on_border_spaces() -> None:
+    """[15.0] Sunni and Al Sham militias arrive in Iraq or Syria, or on a Turkish space
+    bordering Syria (scenario 6: Kilis, Şanlıurfa, Mardin and Cizre, not Incirlik or Diyarbakır,
+    Turkish supply sources that do not border Syria), or a Saudi space bordering Iraq (8)."""
+    from consim.games.fitna.board import arrival_spaces
+    from consim.games.fitna.content import COUNTRIES
+
+    st = FitnaGame(scenario=6).new_game(0)
+    t = st.tables
+    for label in ("Anbar Tribal Mil", "Al Nusra"):
+        found = {t.space_name[s] for s in arrival_spaces(st, t.unit_by_label[label], t.seat_index["Turkey"])}
+        assert {"Kilis", "Şanlıurfa", "Mardin", "Cizre", "Hatay", "Gaziantep"} <= found
+        assert not found & {"Incirlik", "Diyarbakır"}
+    st = FitnaGame(scenario=8).new_game(0)
+    t = st.tables
+    found = {
+        t.space_name[s]
+        for s in arrival_spaces(st, t.unit_by_label["Anbar Tribal Mil"], t.seat_index["Saudi Arabia"])
+    }
+    saudi = {x for x in found if COUNTRIES[t.space_country[t.space_by_name[x]]] == "saudi_arabia"}
+    assert saudi == {"Arar", "Rafha"}  # the Saudi spaces bordering Iraq (Turaif borders Jordan)
+
+
 # =============================================================================================
 # The dispatch of handler effects
 # =============================================================================================
