@@ -735,6 +735,16 @@ def borders(st: FitnaState, s: int, country: str) -> bool:
     return any(t.space_country[x] == c for x in t.adj[s])
 
 
+def arrives_anywhere(t: FitnaTables, u: int) -> bool:
+    """[15.0] The units that arrive on any space their player holds in supply: the US, French
+    and British, the Egyptian and UAE airmobile brigades ("air transported"), the Iranian
+    paratroops and the Iranian Hezbollah units."""
+    f = _fname(t, t.unit_force[u])
+    if f in ("us", "france", "uk") or t.unit_iranian[u]:
+        return True
+    return f in ("egypt", "uae", "iran") and bool(t.unit_airmobile[u])
+
+
 def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
     """[15.0] The spaces where counter ``u`` may arrive as a reinforcement or be rebuilt:
     controlled and supplied, within stacking limits, by the arrival rules of its force:
@@ -747,12 +757,7 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
     control = st.data.control
     ci = t.country_index
     n = t.n_spaces
-    anywhere = (
-        f in ("us", "france", "uk")
-        or (f in ("egypt", "uae") and t.unit_airmobile[u])
-        or (f == "iran" and t.unit_airmobile[u])
-        or t.unit_iranian[u]
-    )
+    anywhere = arrives_anywhere(t, u)
     militia = f in ("sunni_militia", "al_sham_militia")
     home_nets: list[int] = []  # computed once, when first needed
     candidates: list[int] = []
@@ -804,6 +809,35 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
             continue  # [14.1] never into an isolated space
         candidates.append(s)
     return [s for s in candidates if room_for_side(st, s, u, side)]
+
+
+def arrival_words(st: FitnaState, u: int) -> str:
+    """[15.0] Where counter ``u`` may arrive, in a player's words (``arrival_spaces``)."""
+    t = st.tables
+    f = _fname(t, t.unit_force[u])
+    if arrives_anywhere(t, u):
+        rule = "on any space you hold in supply"
+    elif f == "russia":
+        rule = "on Tartus or Latakia"
+    elif f in ("jordan", "egypt"):
+        rule = "in Jordan, on H4 or H5"
+    elif f == "kuwait":
+        rule = "on a space you hold in supply in Saudi Arabia or Kuwait"
+    elif f in ARRIVE_IN_SAUDI_ARABIA:
+        rule = "on a space you hold in supply in Saudi Arabia"
+    elif f == "shia_militia":
+        rule = "on a space you hold in Iraq or Syria"
+    elif f in ("sunni_militia", "al_sham_militia"):
+        rule = (
+            "on a space you hold in supply or an empty space in Iraq or Syria, or on a Saudi space "
+            "bordering Iraq or a Turkish space bordering Syria that you hold in supply"
+        )
+    elif f in ("fsa", "fia"):
+        home = "Syria" if f == "fsa" else "Iraq"
+        rule = f"on a space you hold in supply in {home} or on one of its supply sources"
+    else:
+        rule = "on a space you hold, supplied from its own country"
+    return f"{t.unit_label[u]} arrives {rule}, never on an isolated stack, within the stacking limits (15.0)"
 
 
 def room_for_side(st: FitnaState, s: int, u: int, side: int) -> bool:

@@ -463,6 +463,16 @@ def test_other_arab_allies_arrive_in_saudi_arabia() -> None:
     assert "Basra" in spaces("UAE Airmobile Bde")  # [15.0] air transported
     assert {country(x) for x in spaces("KUW 35 Arm Bde")} == {"saudi_arabia", "kuwait"}
     assert spaces("EGY 4 Arm Div") == spaces("JOR 3 Arm Div") == {"H4", "H5"}
+    # the refusal says where the unit may arrive, with the rule
+    from consim.games.fitna.rules.cards import PlaceUnits
+
+    with st.edit():
+        uae = t.unit_by_label["UAE Arm Bde"]
+        in_segment(st, "Saudi Arabia", [PlaceUnits(seat="Saudi Arabia", units=[uae])])
+    with pytest.raises(IllegalAction, match=r"UAE Arm Bde arrives on a space you hold in supply in Saudi"):
+        st.apply("Saudi Arabia", "place Basra")
+    with pytest.raises(IllegalAction, match=r"\(15\.0\)"):
+        st.apply("Saudi Arabia", "place Basra")
 
 
 def test_sunni_and_al_sham_militias_arrive_on_border_spaces() -> None:

@@ -18,6 +18,7 @@ from consim.core.action import Action
 from consim.core.flow import Frame
 from consim.games.fitna.board import (
     arrival_spaces,
+    arrival_words,
     seat_nation,
     stacks,
     strike_spaces,
@@ -789,6 +790,11 @@ class PlaceUnits(Step):
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (f"Place {uname(st, self.units[0])}: choose where it arrives.", R_REINFORCE)
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        if action.verb == "place" and self.units:
+            return f"{action.text!r} is refused: {arrival_words(st, self.units[0])}."
+        return Step.why_illegal(self, st, seat, action)
 
     def options(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
