@@ -299,6 +299,73 @@ def retreat_position(extra: dict[str, str], turkish: list[str]):  # type: ignore
     )
 
 
+def isolate(*labels: str):  # type: ignore[no-untyped-def]
+    def edit(d, st) -> None:  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        for label in labels:
+            u = st.tables.unit_by_label[label]
+            d.units[u] = replace(d.units[u], isolated=True)
+
+    return edit
+
+
+def test_a_retreat_into_an_isolated_stack_puts_it_back_in_supply() -> None:
+    """[14.1] "When a friendly supplied unit stacks with a previously unsupplied unit, the
+    latter is immediately in supply": a supplied unit retreating onto an isolated friendly
+    unit lifts its marker, so a second offensive there gets no +2 for isolation (18.2)."""
+    st = position(
+        region_game(),
+        {**dict.fromkeys(TRIO, "Mosul"), "66 Mech Bde": "Tal Afar", "1 Cdo Bde": "Sinjar"},
+        edit=isolate("1 Cdo Bde"),
+        frames=lambda st: offensives(st, "Iraq", 2),
+        dice=[2, 1],
+    )
+    attack(st, "Mosul", TRIO, "Tal Afar")  # +15: a 2 is DR
+    play(st, "done", "done", 'lose "66 Mech Bde"', "retreat Sinjar")
+    t = st.tables
+    assert not st.data.units[t.unit_by_label["1 Cdo Bde"]].isolated
+    assert "Turkey: 1 unit on Sinjar back in supply, joined by a supplied unit." in texts(st)
+    assert next(e.rule for e in st.log if "back in supply, joined" in e.text) == "14.1"
+    play(st, "done")  # no exploitation
+    attack(st, "Tal Afar", ["1 Mech Div"], "Sinjar")
+    play(st, "done", "done")
+    detail = next(x for x in reversed(texts(st)) if x.startswith("Attack 6 against"))
+    assert "isolated" not in detail
+
+
+def test_an_isolated_unit_retreating_onto_a_supplied_stack_is_supplied() -> None:
+    """[14.1] The other way round: the isolated unit that retreats joins a supplied friendly
+    unit and loses its marker."""
+    st = position(
+        region_game(),
+        {**dict.fromkeys(TRIO, "Mosul"), "66 Mech Bde": "Tal Afar", "1 Cdo Bde": "Sinjar"},
+        edit=isolate("66 Mech Bde"),
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[1],
+    )
+    attack(st, "Mosul", TRIO, "Tal Afar")  # +15 and +2 for the isolated defender: a 1 is DR
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 1, result DR." in texts(st)
+    play(st, 'lose "66 Mech Bde"', "retreat Sinjar")
+    assert not st.data.units[st.tables.unit_by_label["66 Mech Bde"]].isolated
+
+
+def test_armour_exploiting_onto_an_isolated_friendly_unit_supplies_it() -> None:
+    """[14.1, 18.7] An exploiting tank unit that joins an isolated friendly unit lifts its
+    marker."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "9 Arm Div (Iraq)": "Mosul", "1 Cdo Bde": "Tal Afar", "5 Inf Div": "Rmelan"},
+        edit=isolate("5 Inf Div"),
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[4],
+    )
+    attack(st, "Mosul", ["1 Mech Div", "9 Arm Div (Iraq)"], "Tal Afar")  # +10: a 4 is DR
+    play(st, "done", "done", 'lose "1 Cdo Bde"', "retreat Sinjar", 'exploit "9 Arm Div (Iraq)"', "to Rmelan")
+    assert not st.data.units[st.tables.unit_by_label["5 Inf Div"]].isolated
+    assert "Iraq: 1 unit on Rmelan back in supply, joined by a supplied unit." in texts(st)
+
+
 def test_retreat_goes_further_when_the_adjacent_spaces_are_full() -> None:
     """[18.6] Adjacent spaces full or held by the enemy: the nearest space of its side with
     room, reached through its side's spaces."""

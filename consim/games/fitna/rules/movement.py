@@ -37,6 +37,7 @@ from consim.games.fitna.rules.common import (
     on_enter,
     place,
     refs_space,
+    rejoin,
     set_control,
     side_name,
     sname,
@@ -338,18 +339,6 @@ class UnitMove(Step):
         )
         st.emit(f"{uname(st, u)} moves to {sname(st, end)}.", rule, to=(self.seat,))
         rejoin(st, end)
-
-
-def rejoin(st: FitnaState, s: int) -> None:
-    """[14.1] An isolated unit stacked with a friendly unit in supply is in supply at once."""
-    sides = unit_sides(st)
-    units = stacks(st)[s]
-    d = st.data
-    for u in units:
-        if d.units[u].isolated and any(
-            not d.units[v].isolated and sides[v] == sides[u] for v in units if v != u
-        ):
-            st.set_unit(u, isolated=False)
 
 
 @dataclass(slots=True)

@@ -19,6 +19,7 @@ from consim.games.fitna.rules.common import (
     on_enter,
     place,
     refs_space,
+    rejoin,
     set_control,
     side_name,
     sname,
@@ -92,6 +93,7 @@ class Retreat(Step):
             R_RETREAT,
             refs=refs_space(st, self.frm, dest),
         )
+        rejoin(st, dest)  # [14.1]
 
 
 @dataclass(slots=True)
@@ -159,6 +161,7 @@ class Exploit(Step):
             refs=refs_space(st, dest),
         )
         st.emit(f"{uname(st, u)} exploits into {sname(st, dest)}.", R_ADVANCE, to=(seat,))
+        rejoin(st, dest)  # [14.1]
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Retreat, Exploit)

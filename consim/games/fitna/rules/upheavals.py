@@ -39,6 +39,7 @@ from consim.games.fitna.rules.common import (
     pkk_spaces_in_turkey,
     place,
     refs_space,
+    rejoin,
     set_control,
     side_name,
     sname,
@@ -437,6 +438,7 @@ class Withdraw(Step):
             self.cite,
             refs=refs_space(st, self.frm, dest),
         )
+        rejoin(st, dest)  # [14.1]
 
 
 @dataclass(slots=True)
@@ -681,6 +683,7 @@ class PkkRebellion(Step):
         if st.data.control[s] != side:
             set_control(st, s, side, [t.unit_force[u]])
         st.emit(f"{uname(st, u)} rises on {sname(st, s)}.", R_PKK, refs=refs_space(st, s))
+        rejoin(st, s)  # [14.1]
 
 
 @dataclass(slots=True)
