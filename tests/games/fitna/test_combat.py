@@ -448,6 +448,61 @@ def test_no_two_identical_cards_in_one_offensive_and_cancellation() -> None:
     assert "Close Air Support +3" in detail and "Close Air Support -3" in detail
 
 
+def test_a_card_lasting_the_turn_is_not_played_twice_in_one_offensive() -> None:
+    """[18.3] "A player cannot play two identical cards during the same offensive": once
+    Leadership lasts the turn for Iraq, the second copy may not be committed to Iraq's next
+    offensive, and Leadership counts once there."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "5 Inf Div": "Mosul", "66 Mech Bde": "Tal Afar"},
+        hands={"Iraq": ["Leadership", "Leadership"]},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 2),
+        dice=[1, 1],
+    )
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")
+    play(st, "done", 'commit "Leadership"', "done")
+    assert any("Leadership +1 (net +1)" in x for x in texts(st))
+    play(st, 'lose "1 Mech Div"')
+    attack(st, "Mosul", ["5 Inf Div"], "Tal Afar")
+    assert "In force this turn: Leadership (theirs)." in st.prompt("Turkey").text
+    play(st, "done")
+    assert "In force this turn: Leadership (yours)." in st.prompt("Iraq").text
+    assert 'commit "Leadership"' not in [a.text for a in st.legal_actions("Iraq")]
+    with pytest.raises(IllegalAction, match=r"Leadership.*\[18\.3\]"):
+        st.apply("Iraq", 'commit "Leadership"')
+    play(st, "done")
+    detail = next(x for x in reversed(texts(st)) if x.startswith("Attack 4 against"))
+    assert detail.count("Leadership") == 1 and "Leadership +1" in detail
+
+
+def test_two_copies_in_force_for_one_side_count_once() -> None:
+    """[18.3, 8.1] Turkey's Leadership played in defence (it favours his defences) and a
+    second copy played in attack (it favours both) are both in force: when Turkey defends
+    they count once, not "Leadership -1, Leadership -1"."""
+    from consim.games.fitna.state import ActiveEffect
+
+    def two_copies(d, st) -> None:  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        t = st.tables
+        me = t.seat_index["Turkey"]
+        first, second = t.card_by_name["Leadership"][:2]
+        d.effects.append(ActiveEffect(kind="shift", card=first, seat=me, columns=1, side="defender"))
+        d.effects.append(ActiveEffect(kind="shift", card=second, seat=me, columns=1, side="either"))
+
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "66 Mech Bde": "Tal Afar"},
+        edit=two_copies,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[3],
+    )
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")
+    play(st, "done", "done")
+    detail = next(x for x in texts(st) if x.startswith("Attack 6 against"))
+    assert detail.count("Leadership") == 1 and "Leadership -1 (net -1)" in detail
+
+
 def test_defender_is_asked_even_without_assets() -> None:
     """[18.3] The defender always announces (its hand stays secret)."""
     st = position(

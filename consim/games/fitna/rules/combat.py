@@ -481,6 +481,12 @@ class Offensive(Step):
             if (b == "A") != (seat == self.seat) and ok
         ]
         shown = f" Yours: {', '.join(mine) or 'none'}; theirs: {', '.join(theirs) or 'none'}."
+        role = "A" if seat == self.seat else "D"
+        lasting = [
+            f"{cname(st, e.card)} ({'yours' if r == role else 'theirs'})" for r, e in self.standing(st)
+        ]
+        if lasting:
+            shown += f" In force this turn: {', '.join(lasting)}."
         if self.stage == "defender":
             return (
                 f"{self.seat} attacks {target} from {sname(st, self.source)}. Commit your Assets one at "
@@ -543,6 +549,20 @@ class Offensive(Step):
             if self.stage == "answer":
                 self.answered = 0
         st.mark_reveal()
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        asking = self.stage in ("defender", "attacker", "answer")
+        if action.verb == "commit" and action.args and asking:
+            name = action.args[0]
+            role = "A" if seat == self.seat else "D"
+            lasting = {t.card_name[e.card] for r, e in self.standing(st) if r == role}
+            if name in self.committed_names(st, role) or name in lasting:
+                return (
+                    f"{name} already counts for you in this offensive: no player may play two identical "
+                    f"cards in one offensive [{R_ASSET_PLAY}]"
+                )
+        return Step.why_illegal(self, st, seat, action)
 
     def _commit(self, st: FitnaState, seat: str, card: int, role: str, target: int) -> None:
         take_from_hand(st, seat, card)
@@ -707,23 +727,56 @@ class Offensive(Step):
                     net += sign * e.columns
                     parts.append(f"{cname(st, c)} {'+' if sign > 0 else '-'}{e.columns}")
         a, dfn = t.seat_index[self.seat], t.seat_index.get(self.defender, -1)
-        att_forces = {t.unit_force[u] for u in self.attackers}
-        def_forces = stack_forces(st, self.target)
         for e in st.data.effects:
             if e.kind == "cyber" and e.seat == a and e.other == dfn:
                 net += e.columns
                 parts.append(f"{t.card_name[e.card]} +{e.columns}")
+        # [18.3] "a player cannot play two identical cards during the same offensive": a card
+        # lasting the turn counts once per side, even beside a copy committed here or another
+        # copy still in force
+        counted = {(role, x) for role in ("A", "D") for x in self.committed_names(st, role, effective=True)}
+        for role, e in self.standing(st):
+            name = t.card_name[e.card]
+            if (role, name) in counted:
+                continue
+            counted.add((role, name))
+            sign = 1 if role == "A" else -1
+            net += sign * e.columns
+            parts.append(f"{name} {'+' if sign > 0 else '-'}{e.columns}")
+        return net, parts
+
+    def committed_names(self, st: FitnaState, role: str, effective: bool = False) -> set[str]:
+        """The names of the cards ``role`` ("A"/"D") has committed to this offensive (with
+        ``effective``: those still in force that shift columns)."""
+        t = st.tables
+        eff = self._effective()
+        return {
+            t.card_name[c]
+            for c, b, ok in zip(self.cards, self.by, eff, strict=True)
+            if b == role
+            and (not effective or (ok and any(isinstance(e, ColumnShift) for e in t.card_effects[c])))
+        }
+
+    def standing(self, st: FitnaState) -> list[tuple[str, ActiveEffect]]:
+        """[8.1, 18.3] The turn-long Assets played earlier that count in this offensive, with
+        the side ("A"/"D") they favour: the attacker's wherever he attacks (for the forces they
+        name), the defender's where he defends (a defender card lasting the turn stays with its
+        space)."""
+        t = st.tables
+        a, dfn = t.seat_index[self.seat], t.seat_index.get(self.defender, -1)
+        att_forces = {t.unit_force[u] for u in self.attackers}
+        def_forces = stack_forces(st, self.target)
+        out: list[tuple[str, ActiveEffect]] = []
+        for e in st.data.effects:
             if e.kind != "shift":
                 continue
             mine = e.seat == a and e.side in ("attacker", "either") and e.space < 0
             theirs = e.seat == dfn and e.side in ("defender", "either") and e.space in (-1, self.target)
             if mine and (not e.forces or att_forces & set(e.forces)):
-                net += e.columns
-                parts.append(f"{t.card_name[e.card]} +{e.columns}")
+                out.append(("A", e))
             elif theirs and (not e.forces or def_forces & set(e.forces)):
-                net -= e.columns
-                parts.append(f"{t.card_name[e.card]} -{e.columns}")
-        return net, parts
+                out.append(("D", e))
+        return out
 
     def _roll(self, st: FitnaState) -> None:
         t = st.tables
@@ -896,7 +949,9 @@ def commit_options(st: FitnaState, off: Offensive, seat: str, role: str) -> list
     t = st.tables
     mine_forces = {t.unit_force[u] for u in off.attackers} if role == "A" else stack_forces(st, off.target)
     against = t.seat_index.get(off.defender, -1) if role == "A" else t.seat_index[off.seat]
-    used = {t.card_name[c] for c, b in zip(off.cards, off.by, strict=True) if b == role}
+    # [18.3] no two identical cards in one offensive: not a second copy of a card committed
+    # here, nor of a card lasting the turn already counting here for this side
+    used = off.committed_names(st, role) | {t.card_name[e.card] for r, e in off.standing(st) if r == role}
     want = "attacker" if role == "A" else "defender"
     out: list[int] = []
     seen: set[str] = set()
