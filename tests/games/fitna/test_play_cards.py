@@ -368,6 +368,29 @@ def test_combat_engineers_in_the_events_segment_entrench_two_spaces() -> None:
     assert st.data.entrenched[t.space_by_name["Mosul"]] and st.data.entrenched[t.space_by_name["Baghdad"]]
 
 
+def test_combat_engineers_supplied_spaces_are_judged_for_every_force_of_the_player() -> None:
+    """[19.0, 14.4] A "supplied" space is one from which a unit of any of the player's forces
+    would be in supply, not only the force of his first unit: Turkey holds Mafraq and H5 in
+    Jordan, which his Free Syrian Army draws on (14.4) though his army cannot; a Turkish space
+    with no line for any of his forces is not offered."""
+
+    def setup(d, st):  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        control(d, st, "Turkey", ["Mafraq", "H5", "Daraa", "Palmyra"])
+
+    st = position(
+        region_game(),
+        {"66 Mech Bde": "Hatay", "Hamza Div": "Daraa"},
+        hands={"Turkey": ["Combat Engineers"]},
+        edit=setup,
+        frames=events("Turkey"),
+    )
+    play(st, 'play "Combat Engineers"')
+    offered = {a.args[0] for a in st.legal_actions("Turkey")}
+    assert {"Mafraq", "H5", "Daraa", "Hatay", "Incirlik"} <= offered
+    assert "Palmyra" not in offered  # cut off from every source of his forces
+
+
 # =============================================================================================
 # 15.0 reinforcements and replacements
 # =============================================================================================
