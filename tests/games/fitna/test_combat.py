@@ -503,6 +503,35 @@ def test_two_copies_in_force_for_one_side_count_once() -> None:
     assert detail.count("Leadership") == 1 and "Leadership -1 (net -1)" in detail
 
 
+def test_air_strike_is_committed_after_the_defender_as_its_text_says() -> None:
+    """[18.3] The defender announces his Assets first, then the attacker: Air Strike is one of
+    the attacker's Assets, and strikes before the die. Its text says so (it said "before
+    either side commits other Assets", which no rule allows)."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "66 Mech Bde": "Tal Afar", "1 Cdo Bde": "Tal Afar"},
+        hands={"Iraq": ["Air Strike"], "Turkey": ["Close Air Support"]},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[3],
+    )
+    t = st.tables
+    text = t.card_text[t.card_by_name["Air Strike"][0]]
+    assert "once the defender has announced his (18.3)" in text and "before the die" in text
+    assert "before either side" not in text
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")
+    assert st.to_act() == ("Turkey",)
+    play(st, 'commit "Close Air Support"', "done")
+    assert 'commit "Air Strike"' in [a.text for a in st.legal_actions("Iraq")]
+    play(st, 'commit "Air Strike"', "done", "done", "done")  # then each side may answer the other
+    assert st.prompt("Turkey").text.startswith("Air Strike strikes Tal Afar")
+    play(st, 'lose "66 Mech Bde"')
+    lines = texts(st)
+    struck = next(i for i, x in enumerate(lines) if x.startswith("Turkey loses a step on Tal Afar"))
+    rolled = next(i for i, x in enumerate(lines) if x.startswith("Offensive on Tal Afar: die"))
+    assert struck < rolled
+
+
 def test_defender_is_asked_even_without_assets() -> None:
     """[18.3] The defender always announces (its hand stays secret)."""
     st = position(
