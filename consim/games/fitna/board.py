@@ -70,20 +70,11 @@ def _unit_sides(st: FitnaState) -> list[int]:
         sides[u] = k
     n = t.n_spaces
     units = st.data.units
-    n_seats = len(t.seats)
-    # [20.0] Sunni and Al Sham militias answer to the player of the Free Syrian Army in Syria
-    # and to the player of the Free Iraqi Army in Iraq (scenario 11: two players)
-    by_country = {
-        t.country_index["syria"]: fs[t.force_index["fsa"]],
-        t.country_index["iraq"]: fs[t.force_index["fia"]],
-    }
     for f in ("sunni_militia", "al_sham_militia"):
         for u in t.force_units[t.force_index[f]]:
             at = units[u].at
             if at < n:
-                patron = by_country.get(t.space_country[at], -1)
-                if 0 <= patron < n_seats:
-                    sides[u] = patron
+                sides[u] = militia_side(st, u, at, sides[u])
     shia = t.force_index["shia_militia"]
     militias = [u for u in t.force_units[shia] if units[u].at < n]
     if not militias:
@@ -104,25 +95,26 @@ def _unit_sides(st: FitnaState) -> list[int]:
     return sides
 
 
+def militia_side(st: FitnaState, u: int, s: int, own: int) -> int:
+    """[20.0] The side a Sunni or Al Sham militia counter ``u`` has on space ``s``: the player
+    of the Free Syrian Army in Syria, of the Free Iraqi Army in Iraq (scenario 11: two
+    players), elsewhere ``own`` (its force's)."""
+    t = st.tables
+    fs = st.data.force_side
+    country = t.space_country[s]
+    if country == t.country_index["syria"]:
+        patron = fs[t.force_index["fsa"]]
+    elif country == t.country_index["iraq"]:
+        patron = fs[t.force_index["fia"]]
+    else:
+        return own
+    return patron if 0 <= patron < len(t.seats) else own
+
+
 def space_side(st: FitnaState, s: int) -> int:
     """The side of the units on space ``s``, or -1 when it is empty."""
     units = stacks(st)[s]
     return unit_sides(st)[units[0]] if units else -1
-
-
-def side_in_doubt(st: FitnaState, s: int) -> int:
-    """[5.0, 31.0] Who controls a space when it is in doubt: the side with the most defence
-    points on it (ties: the side that held it; -1 when it is empty)."""
-    sides = unit_sides(st)
-    points: dict[int, int] = {}
-    for u in stacks(st)[s]:
-        points[sides[u]] = points.get(sides[u], 0) + defence_points(st, [u])
-    if not points:
-        return -1
-    best = max(points.values())
-    leaders = [side for side, p in points.items() if p == best]
-    held = st.data.control[s]
-    return held if held in leaders else min(leaders)
 
 
 def units_of(st: FitnaState, side: int) -> list[int]:
@@ -778,6 +770,8 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
             ok = mine and (country == "saudi_arabia" or (f == "kuwait" and country == "kuwait"))
         elif f in ("shia_militia",):
             ok = mine and country in ("iraq", "syria")
+        elif militia and militia_side(st, u, s, side) != side:
+            ok = False  # [20.0] it would be another player's there (scenario 11: Syria is Turkey's)
         elif militia:
             empty_at_home = country in ("iraq", "syria") and not stacks(st)[s]
             ok = (country in ("iraq", "syria") and mine) or empty_at_home

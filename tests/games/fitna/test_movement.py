@@ -310,16 +310,6 @@ def test_no_joker_in_the_middle_of_a_move() -> None:
         st.apply("Iraq", "joker")
 
 
-def test_control_in_doubt_goes_to_the_most_defence_points() -> None:
-    """[5.0, 31.0] In doubt, the side with the most defence points on the space."""
-    from consim.games.fitna.board import side_in_doubt
-
-    st = position(region_game(), {"1 Mech Div": "Mosul", "66 Mech Bde": "Mosul"}, edit=no_jokers)
-    t = st.tables
-    assert side_in_doubt(st, t.space_by_name["Mosul"]) == t.seat_index["Iraq"]  # 6 against 3
-    assert side_in_doubt(st, t.space_by_name["Kirkuk"]) == -1
-
-
 def test_a_scenarios_entry_ban() -> None:
     """A scenario may close countries to some units (scenario 1: Turkey is the rebels' rear):
     they may neither enter nor attack there."""

@@ -521,6 +521,21 @@ def test_sunni_and_al_sham_militias_arrive_on_border_spaces() -> None:
     assert saudi == {"Arar", "Rafha"}  # the Saudi spaces bordering Iraq (Turaif borders Jordan)
 
 
+def test_a_militia_arrives_only_where_it_would_be_its_players() -> None:
+    """[20.0, 15.0] Scenario 11: the Sunni militias are the Saudi player's in Iraq and the
+    Turkish player's in Syria, so the Saudi player's militia never arrives in Syria (before, it
+    was placed on an empty Syrian space, which it then held for Saudi Arabia as Turkey's unit:
+    a space held by one player with another's unit on it)."""
+    from consim.games.fitna.board import arrival_spaces
+    from consim.games.fitna.content import COUNTRIES
+
+    st = FitnaGame(scenario=11).new_game(0)
+    t = st.tables
+    u = t.unit_by_label["Nineveh Gd Mil"]
+    countries = {COUNTRIES[t.space_country[s]] for s in arrival_spaces(st, u, t.seat_index["Saudi Arabia"])}
+    assert "iraq" in countries and "syria" not in countries
+
+
 # =============================================================================================
 # The dispatch of handler effects
 # =============================================================================================
