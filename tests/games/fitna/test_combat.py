@@ -631,6 +631,8 @@ def test_russian_armour_never_exploits_and_russians_never_retreat_into_turkey() 
     assert "Offensive on Azaz: die 4, result DR." in texts(st)
     play(st, 'lose "Northern Div"', "retreat Kilis", 'exploit "6 Arm Bde"')
     assert "to Kilis" not in [a.text for a in st.legal_actions("Syria")]
+    with pytest.raises(IllegalAction, match=r"may not exploit into Kilis \[18\.7\]: .*\(21\.0\)"):
+        st.apply("Syria", "to Kilis")
     st = position(
         region_game(),
         {"205 Mech Bde": "Azaz", "Hamza Div": "Afrin", "Sultan Murad Div": "Afrin"},
@@ -643,6 +645,8 @@ def test_russian_armour_never_exploits_and_russians_never_retreat_into_turkey() 
     assert "Offensive on Azaz: die 5, result DR." in texts(st)
     play(st, 'lose "205 Mech Bde"')
     assert [a.text for a in st.legal_actions("Syria")] == ["retreat Al-Bab", "retreat Aleppo"]
+    with pytest.raises(IllegalAction, match=r"may not retreat to Kilis \[18\.6\]: .*\(21\.0\)"):
+        st.apply("Syria", "retreat Kilis")
 
 
 def test_every_refused_target_is_explained_with_its_rule() -> None:

@@ -324,6 +324,9 @@ def test_a_scenarios_entry_ban() -> None:
     play(st, 'move "4 Arm Div"')
     reachable = {a.args[0] for a in st.legal_actions("Syria")}
     assert "Azaz" in reachable and not reachable & {"Kilis", "Gaziantep", "Hatay"}
+    with pytest.raises(IllegalAction, match=r"may not go to Hatay \[17\.1\]: the scenario closes Hatay"):
+        st.apply("Syria", "to Hatay")
+
     st = position(
         syria_game(),
         {"4 Arm Div": "Azaz", "Tawhid Bde": "Kilis"},
@@ -331,6 +334,17 @@ def test_a_scenarios_entry_ban() -> None:
         frames=lambda st: offensives(st, "Syria", 1),
     )
     assert [a.text for a in st.legal_actions("Syria")] == ["done"]
+
+
+def test_russian_units_never_move_into_turkey() -> None:
+    """[21.0] "Nor may they penetrate into Turkey": no Turkish space is offered to a Russian
+    unit's move, and asking for one is refused with the rule."""
+    st = position(region_game(), {"56 Para Bde": "Azaz"}, edit=no_jokers, frames=moving("Syria"))
+    play(st, 'move "56 Para Bde"')
+    reachable = {a.args[0] for a in st.legal_actions("Syria")}
+    assert "Aleppo" in reachable and not reachable & {"Kilis", "Gaziantep", "Hatay"}
+    with pytest.raises(IllegalAction, match=r"may not go to Kilis \[17\.1\]: .*\(21\.0\)"):
+        st.apply("Syria", "to Kilis")
 
 
 def _crowded_qayyarah(isolated: bool):  # type: ignore[no-untyped-def]

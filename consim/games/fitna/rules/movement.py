@@ -24,6 +24,7 @@ from consim.games.fitna.board import (
     room_for,
     stack_ok,
     stacks,
+    stand_refusal,
     strategic_spaces,
     traces_supply,
     unit_sides,
@@ -284,6 +285,14 @@ class UnitMove(Step):
 
     def legal(self, st: FitnaState, seat: str) -> list[Action]:
         return self.options(st, seat)  # the Joker waits until the move is over
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        if action.verb in ("to", "airlift", "assault") and action.args and action.args[0] in t.space_by_name:
+            reason = stand_refusal(st, self.unit, t.space_by_name[action.args[0]])
+            if reason:
+                return f"{uname(st, self.unit)} may not go to {action.args[0]} [{R_MOVEMENT}]: {reason}"
+        return Step.why_illegal(self, st, seat, action)
 
     def choose(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
