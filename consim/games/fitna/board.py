@@ -70,20 +70,11 @@ def _unit_sides(st: FitnaState) -> list[int]:
         sides[u] = k
     n = t.n_spaces
     units = st.data.units
-    n_seats = len(t.seats)
-    # [20.0] Sunni and Al Sham militias answer to the player of the Free Syrian Army in Syria
-    # and to the player of the Free Iraqi Army in Iraq (scenario 11: two players)
-    by_country = {
-        t.country_index["syria"]: fs[t.force_index["fsa"]],
-        t.country_index["iraq"]: fs[t.force_index["fia"]],
-    }
     for f in ("sunni_militia", "al_sham_militia"):
         for u in t.force_units[t.force_index[f]]:
             at = units[u].at
             if at < n:
-                patron = by_country.get(t.space_country[at], -1)
-                if 0 <= patron < n_seats:
-                    sides[u] = patron
+                sides[u] = militia_side(st, u, at, sides[u])
     shia = t.force_index["shia_militia"]
     militias = [u for u in t.force_units[shia] if units[u].at < n]
     if not militias:
@@ -104,25 +95,26 @@ def _unit_sides(st: FitnaState) -> list[int]:
     return sides
 
 
+def militia_side(st: FitnaState, u: int, s: int, own: int) -> int:
+    """[20.0] The side a Sunni or Al Sham militia counter ``u`` has on space ``s``: the player
+    of the Free Syrian Army in Syria, of the Free Iraqi Army in Iraq (scenario 11: two
+    players), elsewhere ``own`` (its force's)."""
+    t = st.tables
+    fs = st.data.force_side
+    country = t.space_country[s]
+    if country == t.country_index["syria"]:
+        patron = fs[t.force_index["fsa"]]
+    elif country == t.country_index["iraq"]:
+        patron = fs[t.force_index["fia"]]
+    else:
+        return own
+    return patron if 0 <= patron < len(t.seats) else own
+
+
 def space_side(st: FitnaState, s: int) -> int:
     """The side of the units on space ``s``, or -1 when it is empty."""
     units = stacks(st)[s]
     return unit_sides(st)[units[0]] if units else -1
-
-
-def side_in_doubt(st: FitnaState, s: int) -> int:
-    """[5.0, 31.0] Who controls a space when it is in doubt: the side with the most defence
-    points on it (ties: the side that held it; -1 when it is empty)."""
-    sides = unit_sides(st)
-    points: dict[int, int] = {}
-    for u in stacks(st)[s]:
-        points[sides[u]] = points.get(sides[u], 0) + defence_points(st, [u])
-    if not points:
-        return -1
-    best = max(points.values())
-    leaders = [side for side, p in points.items() if p == best]
-    held = st.data.control[s]
-    return held if held in leaders else min(leaders)
 
 
 def units_of(st: FitnaState, side: int) -> list[int]:
@@ -287,23 +279,61 @@ def overstacked(st: FitnaState, side: int) -> list[int]:
 # =============================================================================================
 
 
-def may_enter(st: FitnaState, u: int, s: int) -> bool:
-    """Whether counter ``u`` may ever stand on space ``s``: out-of-play countries (32.0),
-    Russia never in Turkey (21.0), Kurds never in another faction's territory (26.0-26.3)."""
+def may_stand(st: FitnaState, u: int, s: int) -> bool:
+    """Whether counter ``u`` may ever stand on space ``s``, however it gets there (a move, a
+    retreat, an advance after combat, an exploitation, a placement): out-of-play countries
+    (32.0), the scenario's entry bans, Russia never in Turkey (21.0: "nor may they penetrate
+    into Turkey"), Kurds never in another faction's territory and garrisons only on their own
+    faction's spaces (26.0-26.3, except scenario 7; ``kurdish_retreat_ok`` for retreats)."""
+    return not _stand_ban(st, u, s)
+
+
+#: why a counter may never stand on a space (``_stand_ban``), {name} and {unit} filled in
+_STAND_BANS = (
+    "",
+    "{name} is out of play in this scenario (32.0)",
+    "the scenario closes {name} to {unit}",
+    "Russian units may not penetrate into Turkey (21.0)",
+    "{unit} may not enter another Kurdish faction's territory (26.0, 26.3)",
+    "{unit} is a garrison and stays on its own faction's spaces (26.1, 26.3)",
+)
+
+
+def _stand_ban(st: FitnaState, u: int, s: int) -> int:
+    """The first ban of ``_STAND_BANS`` that keeps counter ``u`` off space ``s`` (0: none)."""
     t = st.tables
-    if s in t.out_of_play or not scenario_allows(st, u, s):
-        return False
+    if s in t.out_of_play:
+        return 1
+    if not scenario_allows(st, u, s):
+        return 2
     if t.unit_force[u] == _RUSSIA and t.space_country[s] == t.country_index["turkey"]:
-        return False
+        return 3  # [21.0]
     ks = t.unit_kurd_side[u]
     if ks >= 0 and not t.scenario.kurds_united:
         sk = t.space_kurd_side[s]
         if sk >= 0 and sk != ks:
-            return False
+            return 4  # [26.0, 26.3] except scenario 7
         if t.unit_garrison[u] and sk != ks:
-            return False  # [26.3] garrisons stay on their faction's spaces
-    # [26.0] nobody moves through a Kurdish zone its Peshmerga occupy
-    return ks >= 0 or t.space_kurd_side[s] < 0 or s not in closed_kurdish_zones(st)
+            return 5  # [26.1, 26.3]
+    return 0
+
+
+def stand_refusal(st: FitnaState, u: int, s: int) -> str | None:
+    """Why counter ``u`` may never stand on space ``s``, in words with the rule (None: it may)."""
+    ban = _stand_ban(st, u, s)
+    if not ban:
+        return None
+    t = st.tables
+    return _STAND_BANS[ban].format(name=t.space_name[s], unit=t.unit_label[u])
+
+
+def may_enter(st: FitnaState, u: int, s: int) -> bool:
+    """Whether counter ``u`` may move, retreat or be placed onto space ``s`` now: ``may_stand``,
+    and [26.0] nobody but the Kurds moves through a Kurdish zone its Peshmerga occupy."""
+    if not may_stand(st, u, s):
+        return False
+    t = st.tables
+    return t.unit_kurd_side[u] >= 0 or t.space_kurd_side[s] < 0 or s not in closed_kurdish_zones(st)
 
 
 def closed_kurdish_zones(st: FitnaState) -> frozenset[int]:
@@ -340,15 +370,16 @@ def closed_kurdish_zones(st: FitnaState) -> frozenset[int]:
 
 
 def kurdish_retreat_ok(st: FitnaState, u: int, s: int) -> bool:
-    """[26.1, 26.3] Kurdish units retreat only onto their own faction's spaces (scenario 7:
-    any Kurdish space); others anywhere."""
+    """[26.1, 26.3] Kurdish units retreat only onto their own faction's spaces; in scenario 7
+    the mobile units anywhere, but a garrison still only onto its own faction's spaces (26.3's
+    sentence on garrisons has no exception); others anywhere."""
     t = st.tables
     ks = t.unit_kurd_side[u]
     if ks < 0:
         return True
     sk = t.space_kurd_side[s]
-    if t.scenario.kurds_united:
-        return sk >= 0 or not t.unit_garrison[u]
+    if t.scenario.kurds_united and not t.unit_garrison[u]:
+        return True
     return sk == ks
 
 
@@ -682,20 +713,43 @@ def strategic_spaces(st: FitnaState, u: int, first: bool = False) -> list[int]:
     return sorted(out)
 
 
+#: [15.0] "other Arab Allied reinforcements arrive in Saudi Arabia" (Kuwaitis also at home)
+ARRIVE_IN_SAUDI_ARABIA = frozenset(ARAB_ALLIES - {"jordan", "egypt"})
+#: [15.0] Sunni and Al Sham militias may also arrive in a space of the first country that
+#: borders the second
+MILITIA_BORDERS = (("saudi_arabia", "iraq"), ("turkey", "syria"))
+
+
+def borders(st: FitnaState, s: int, country: str) -> bool:
+    """Whether space ``s`` is linked to a space of ``country``."""
+    t = st.tables
+    c = t.country_index[country]
+    return any(t.space_country[x] == c for x in t.adj[s])
+
+
+def arrives_anywhere(t: FitnaTables, u: int) -> bool:
+    """[15.0] The units that arrive on any space their player holds in supply: the US, French
+    and British, the Egyptian and UAE airmobile brigades ("air transported"), the Iranian
+    paratroops and the Iranian Hezbollah units."""
+    f = _fname(t, t.unit_force[u])
+    if f in ("us", "france", "uk") or t.unit_iranian[u]:
+        return True
+    return f in ("egypt", "uae", "iran") and bool(t.unit_airmobile[u])
+
+
 def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
     """[15.0] The spaces where counter ``u`` may arrive as a reinforcement or be rebuilt:
-    controlled and supplied, within stacking limits, by the arrival rules of its force."""
+    controlled and supplied, within stacking limits, by the arrival rules of its force:
+    Jordanians and Egyptians on H4 or H5, the other Arab Allies in Saudi Arabia (Kuwaitis in
+    Kuwait too), the Egyptian and UAE airmobile brigades, the Western and Iranian airborne
+    units anywhere, Sunni and Al Sham militias in Iraq or Syria (on an empty space too) or on a
+    Saudi space bordering Iraq or a Turkish space bordering Syria."""
     t = st.tables
     f = _fname(t, t.unit_force[u])
     control = st.data.control
     ci = t.country_index
     n = t.n_spaces
-    anywhere = (
-        f in ("us", "france", "uk")
-        or (f in ("egypt", "uae") and t.unit_airmobile[u])
-        or (f == "iran" and t.unit_airmobile[u])
-        or t.unit_iranian[u]
-    )
+    anywhere = arrives_anywhere(t, u)
     militia = f in ("sunni_militia", "al_sham_militia")
     home_nets: list[int] = []  # computed once, when first needed
     candidates: list[int] = []
@@ -705,17 +759,25 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
             continue  # every case but the militias' needs a space the side holds
         country = COUNTRY_NAMES[t.space_country[s]]
         mine = held and not has_enemy(st, s, side)
+        empty_at_home = False  # [15.0] a militia on an empty Iraqi or Syrian space needs no supply
         if f == "russia":
             ok = mine and t.space_id[s] in ("tartus", "latakia")
         elif f in ("jordan", "egypt") and not anywhere:
             ok = mine and t.space_id[s] in ("h4", "h5")
+        elif f in ARRIVE_IN_SAUDI_ARABIA and not anywhere:
+            # [15.0] "other Arab Allied reinforcements arrive in Saudi Arabia"; Kuwait, an Arab
+            # Ally with a country of its own on the map (14.2), in Kuwait too (a reading, NOTES.md)
+            ok = mine and (country == "saudi_arabia" or (f == "kuwait" and country == "kuwait"))
         elif f in ("shia_militia",):
             ok = mine and country in ("iraq", "syria")
-        elif f in ("sunni_militia", "al_sham_militia"):
-            empty = not stacks(st)[s]
-            ok = (country in ("iraq", "syria") and (mine or empty)) or (
-                mine and t.unit_force[u] in t.space_supplies[s]
-            )
+        elif militia and militia_side(st, u, s, side) != side:
+            ok = False  # [20.0] it would be another player's there (scenario 11: Syria is Turkey's)
+        elif militia:
+            empty_at_home = country in ("iraq", "syria") and not stacks(st)[s]
+            ok = (country in ("iraq", "syria") and mine) or empty_at_home
+            # [15.0] "they may also be placed in Saudi Arabia in a space bordering Iraq, or in
+            # Turkey in a space bordering Syria": a space of the militia's player, in supply
+            ok = ok or (mine and any(country == a and borders(st, s, b) for a, b in MILITIA_BORDERS))
         elif anywhere:
             ok = mine
         elif f in ("fsa", "fia"):
@@ -735,14 +797,41 @@ def arrival_spaces(st: FitnaState, u: int, side: int) -> list[int]:
             continue
         if not (mine and not stacks(st)[s]) and has_enemy(st, s, side):
             continue
-        if not traces_supply(st, u, s, side) and not (
-            f in ("sunni_militia", "al_sham_militia") and not stacks(st)[s]
-        ):
+        if not empty_at_home and not traces_supply(st, u, s, side):
             continue
         if any(st.data.units[x].isolated for x in stacks(st)[s]):
             continue  # [14.1] never into an isolated space
         candidates.append(s)
     return [s for s in candidates if room_for_side(st, s, u, side)]
+
+
+def arrival_words(st: FitnaState, u: int) -> str:
+    """[15.0] Where counter ``u`` may arrive, in a player's words (``arrival_spaces``)."""
+    t = st.tables
+    f = _fname(t, t.unit_force[u])
+    if arrives_anywhere(t, u):
+        rule = "on any space you hold in supply"
+    elif f == "russia":
+        rule = "on Tartus or Latakia"
+    elif f in ("jordan", "egypt"):
+        rule = "in Jordan, on H4 or H5"
+    elif f == "kuwait":
+        rule = "on a space you hold in supply in Saudi Arabia or Kuwait"
+    elif f in ARRIVE_IN_SAUDI_ARABIA:
+        rule = "on a space you hold in supply in Saudi Arabia"
+    elif f == "shia_militia":
+        rule = "on a space you hold in Iraq or Syria"
+    elif f in ("sunni_militia", "al_sham_militia"):
+        rule = (
+            "on a space you hold in supply or an empty space in Iraq or Syria, or on a Saudi space "
+            "bordering Iraq or a Turkish space bordering Syria that you hold in supply"
+        )
+    elif f in ("fsa", "fia"):
+        home = "Syria" if f == "fsa" else "Iraq"
+        rule = f"on a space you hold in supply in {home} or on one of its supply sources"
+    else:
+        rule = "on a space you hold, supplied from its own country"
+    return f"{t.unit_label[u]} arrives {rule}, never on an isolated stack, within the stacking limits (15.0)"
 
 
 def room_for_side(st: FitnaState, s: int, u: int, side: int) -> bool:

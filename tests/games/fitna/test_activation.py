@@ -347,6 +347,35 @@ def test_kurdish_units_retreat_only_onto_their_factions_spaces() -> None:
     assert retreat_spaces(st, g, t.space_by_name["Afrin"], t.PYD, {}) == []
 
 
+def test_garrisons_retreat_onto_their_own_factions_spaces_even_in_scenario_7() -> None:
+    """[3.0, 26.1, 26.3] A garrison never moves, but "may only move as the result of combat
+    if [it has] been attacked": it retreats after a DR, and only onto a space of its own
+    faction (26.3's sentence on garrisons has no exception for scenario 7), or is eliminated.
+    The mobile units of the Kurdish player of scenario 7 may retreat onto another faction's
+    spaces, or out of the Kurdish lands."""
+    from consim.games.fitna.game import FitnaGame
+    from tests.games.fitna.conftest import fixture_content
+
+    game = FitnaGame(content=fixture_content(), scenario=5)  # the Kurdish player
+    st = position(game, {"PKK Garrison 1": "Qandil", "HPG": "Siirt", "PKK Garrison 2": "Batman"})
+    t = st.tables
+    kurds = t.seat_index["Kurds"]
+    with st.edit() as d:
+        control(d, st, "Kurds", ["Soran", "Sulaymaniyah", "Cizre", "Van"])
+    garrison = t.unit_by_label["PKK Garrison 1"]
+    assert retreat_spaces(st, garrison, t.space_by_name["Qandil"], kurds, {}) == []  # KDP land only
+    mobile = t.unit_by_label["HPG"]
+    with st.edit() as d:
+        d.units[mobile] = replace(d.units[mobile], at=t.space_by_name["Qandil"])
+        d.units[garrison] = replace(d.units[garrison], at=t.n_spaces + POOL)
+    names = {t.space_name[s] for s in retreat_spaces(st, mobile, t.space_by_name["Qandil"], kurds, {})}
+    assert names == {"Soran", "Sulaymaniyah", "Piranshahr"}
+    # a garrison next to a space of its faction retreats there
+    second = t.unit_by_label["PKK Garrison 2"]
+    found = retreat_spaces(st, second, t.space_by_name["Batman"], kurds, {})
+    assert {t.space_name[s] for s in found} == {"Diyarbakır", "Siirt"}
+
+
 def test_losses_of_a_commanded_force_are_named_after_it() -> None:
     """[25.2, 18.5] While Iraq commands IS, an IS counter that loses its step is IS's loss,
     not Iraq's, in the log every player reads."""

@@ -4,6 +4,7 @@ caveats (21.0) and the Assets of both sides (18.3)."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +13,8 @@ import pytest
 
 from consim.core.errors import IllegalAction
 from consim.games.fitna.content import CRT, CRT_COLUMNS, crt_column
+from consim.games.fitna.game import FitnaGame
+from consim.games.fitna.rules.combat import attackers_at, target_refusal, targets_for
 from consim.games.fitna.testing import control, offensives
 from tests.games.fitna.conftest import play, position, region_game, texts, where
 
@@ -296,6 +299,73 @@ def retreat_position(extra: dict[str, str], turkish: list[str]):  # type: ignore
     )
 
 
+def isolate(*labels: str):  # type: ignore[no-untyped-def]
+    def edit(d, st) -> None:  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        for label in labels:
+            u = st.tables.unit_by_label[label]
+            d.units[u] = replace(d.units[u], isolated=True)
+
+    return edit
+
+
+def test_a_retreat_into_an_isolated_stack_puts_it_back_in_supply() -> None:
+    """[14.1] "When a friendly supplied unit stacks with a previously unsupplied unit, the
+    latter is immediately in supply": a supplied unit retreating onto an isolated friendly
+    unit lifts its marker, so a second offensive there gets no +2 for isolation (18.2)."""
+    st = position(
+        region_game(),
+        {**dict.fromkeys(TRIO, "Mosul"), "66 Mech Bde": "Tal Afar", "1 Cdo Bde": "Sinjar"},
+        edit=isolate("1 Cdo Bde"),
+        frames=lambda st: offensives(st, "Iraq", 2),
+        dice=[2, 1],
+    )
+    attack(st, "Mosul", TRIO, "Tal Afar")  # +15: a 2 is DR
+    play(st, "done", "done", 'lose "66 Mech Bde"', "retreat Sinjar")
+    t = st.tables
+    assert not st.data.units[t.unit_by_label["1 Cdo Bde"]].isolated
+    assert "Turkey: 1 unit on Sinjar back in supply, joined by a supplied unit." in texts(st)
+    assert next(e.rule for e in st.log if "back in supply, joined" in e.text) == "14.1"
+    play(st, "done")  # no exploitation
+    attack(st, "Tal Afar", ["1 Mech Div"], "Sinjar")
+    play(st, "done", "done")
+    detail = next(x for x in reversed(texts(st)) if x.startswith("Attack 6 against"))
+    assert "isolated" not in detail
+
+
+def test_an_isolated_unit_retreating_onto_a_supplied_stack_is_supplied() -> None:
+    """[14.1] The other way round: the isolated unit that retreats joins a supplied friendly
+    unit and loses its marker."""
+    st = position(
+        region_game(),
+        {**dict.fromkeys(TRIO, "Mosul"), "66 Mech Bde": "Tal Afar", "1 Cdo Bde": "Sinjar"},
+        edit=isolate("66 Mech Bde"),
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[1],
+    )
+    attack(st, "Mosul", TRIO, "Tal Afar")  # +15 and +2 for the isolated defender: a 1 is DR
+    play(st, "done", "done")
+    assert "Offensive on Tal Afar: die 1, result DR." in texts(st)
+    play(st, 'lose "66 Mech Bde"', "retreat Sinjar")
+    assert not st.data.units[st.tables.unit_by_label["66 Mech Bde"]].isolated
+
+
+def test_armour_exploiting_onto_an_isolated_friendly_unit_supplies_it() -> None:
+    """[14.1, 18.7] An exploiting tank unit that joins an isolated friendly unit lifts its
+    marker."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "9 Arm Div (Iraq)": "Mosul", "1 Cdo Bde": "Tal Afar", "5 Inf Div": "Rmelan"},
+        edit=isolate("5 Inf Div"),
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[4],
+    )
+    attack(st, "Mosul", ["1 Mech Div", "9 Arm Div (Iraq)"], "Tal Afar")  # +10: a 4 is DR
+    play(st, "done", "done", 'lose "1 Cdo Bde"', "retreat Sinjar", 'exploit "9 Arm Div (Iraq)"', "to Rmelan")
+    assert not st.data.units[st.tables.unit_by_label["5 Inf Div"]].isolated
+    assert "Iraq: 1 unit on Rmelan back in supply, joined by a supplied unit." in texts(st)
+
+
 def test_retreat_goes_further_when_the_adjacent_spaces_are_full() -> None:
     """[18.6] Adjacent spaces full or held by the enemy: the nearest space of its side with
     room, reached through its side's spaces."""
@@ -378,6 +448,90 @@ def test_no_two_identical_cards_in_one_offensive_and_cancellation() -> None:
     assert "Close Air Support +3" in detail and "Close Air Support -3" in detail
 
 
+def test_a_card_lasting_the_turn_is_not_played_twice_in_one_offensive() -> None:
+    """[18.3] "A player cannot play two identical cards during the same offensive": once
+    Leadership lasts the turn for Iraq, the second copy may not be committed to Iraq's next
+    offensive, and Leadership counts once there."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "5 Inf Div": "Mosul", "66 Mech Bde": "Tal Afar"},
+        hands={"Iraq": ["Leadership", "Leadership"]},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 2),
+        dice=[1, 1],
+    )
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")
+    play(st, "done", 'commit "Leadership"', "done")
+    assert any("Leadership +1 (net +1)" in x for x in texts(st))
+    play(st, 'lose "1 Mech Div"')
+    attack(st, "Mosul", ["5 Inf Div"], "Tal Afar")
+    assert "In force this turn: Leadership (theirs)." in st.prompt("Turkey").text
+    play(st, "done")
+    assert "In force this turn: Leadership (yours)." in st.prompt("Iraq").text
+    assert 'commit "Leadership"' not in [a.text for a in st.legal_actions("Iraq")]
+    with pytest.raises(IllegalAction, match=r"Leadership.*\[18\.3\]"):
+        st.apply("Iraq", 'commit "Leadership"')
+    play(st, "done")
+    detail = next(x for x in reversed(texts(st)) if x.startswith("Attack 4 against"))
+    assert detail.count("Leadership") == 1 and "Leadership +1" in detail
+
+
+def test_two_copies_in_force_for_one_side_count_once() -> None:
+    """[18.3, 8.1] Turkey's Leadership played in defence (it favours his defences) and a
+    second copy played in attack (it favours both) are both in force: when Turkey defends
+    they count once, not "Leadership -1, Leadership -1"."""
+    from consim.games.fitna.state import ActiveEffect
+
+    def two_copies(d, st) -> None:  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        t = st.tables
+        me = t.seat_index["Turkey"]
+        first, second = t.card_by_name["Leadership"][:2]
+        d.effects.append(ActiveEffect(kind="shift", card=first, seat=me, columns=1, side="defender"))
+        d.effects.append(ActiveEffect(kind="shift", card=second, seat=me, columns=1, side="either"))
+
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "66 Mech Bde": "Tal Afar"},
+        edit=two_copies,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[3],
+    )
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")
+    play(st, "done", "done")
+    detail = next(x for x in texts(st) if x.startswith("Attack 6 against"))
+    assert detail.count("Leadership") == 1 and "Leadership -1 (net -1)" in detail
+
+
+def test_air_strike_is_committed_after_the_defender_as_its_text_says() -> None:
+    """[18.3] The defender announces his Assets first, then the attacker: Air Strike is one of
+    the attacker's Assets, and strikes before the die. Its text says so (it said "before
+    either side commits other Assets", which no rule allows)."""
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "66 Mech Bde": "Tal Afar", "1 Cdo Bde": "Tal Afar"},
+        hands={"Iraq": ["Air Strike"], "Turkey": ["Close Air Support"]},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Iraq", 1),
+        dice=[3],
+    )
+    t = st.tables
+    text = t.card_text[t.card_by_name["Air Strike"][0]]
+    assert "once the defender has announced his (18.3)" in text and "before the die" in text
+    assert "before either side" not in text
+    attack(st, "Mosul", ["1 Mech Div"], "Tal Afar")
+    assert st.to_act() == ("Turkey",)
+    play(st, 'commit "Close Air Support"', "done")
+    assert 'commit "Air Strike"' in [a.text for a in st.legal_actions("Iraq")]
+    play(st, 'commit "Air Strike"', "done", "done", "done")  # then each side may answer the other
+    assert st.prompt("Turkey").text.startswith("Air Strike strikes Tal Afar")
+    play(st, 'lose "66 Mech Bde"')
+    lines = texts(st)
+    struck = next(i for i, x in enumerate(lines) if x.startswith("Turkey loses a step on Tal Afar"))
+    rolled = next(i for i, x in enumerate(lines) if x.startswith("Offensive on Tal Afar: die"))
+    assert struck < rolled
+
+
 def test_defender_is_asked_even_without_assets() -> None:
     """[18.3] The defender always announces (its hand stays secret)."""
     st = position(
@@ -425,6 +579,99 @@ def test_caveats_russia_never_attacks_israel_in_israel_nor_turkey_in_turkey() ->
         frames=lambda st: offensives(st, "Israel", 1),
     )
     assert 'attack_from "Golan Heights"' in [a.text for a in st.legal_actions("Israel")]
+
+
+def test_russians_never_penetrate_into_turkey_whoever_defends_it() -> None:
+    """[21.0] "Nor may they penetrate into Turkey": no Russian offensive into a Turkish space
+    even against the Free Syrian Army (whom Russians may attack elsewhere), since the
+    attackers must occupy the space they win (18.7); a Syrian unit of the same stack may."""
+    st = position(
+        region_game(),
+        {"56 Para Bde": "Latakia", "Northern Div": "Hatay"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+    )
+    assert [a.text for a in st.legal_actions("Syria")] == ["done"]
+    with pytest.raises(IllegalAction, match=r"Hatay: .*may not penetrate into Turkey \(21\.0\)"):
+        st.apply("Syria", "attack_from Latakia")
+    st = position(
+        region_game(),
+        {"56 Para Bde": "Latakia", "11 Arm Div": "Latakia", "Northern Div": "Hatay"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+    )
+    play(st, "attack_from Latakia")
+    assert [a.text for a in st.legal_actions("Syria")] == ['add "11 Arm Div"']
+    with pytest.raises(IllegalAction, match=r"occupy Hatay \(18\.7\).*\(21\.0\)"):
+        st.apply("Syria", 'add "56 Para Bde"')
+    play(st, 'add "11 Arm Div"')
+    assert [a.text for a in st.legal_actions("Syria")] == ["attack"]
+    # the same Russians attack the Free Syrian Army in Syria
+    st = position(
+        region_game(),
+        {"56 Para Bde": "Jisr al-Shughur", "Northern Div": "Idlib"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+    )
+    assert 'attack_from "Jisr al-Shughur"' in [a.text for a in st.legal_actions("Syria")]
+
+
+def test_russian_armour_never_exploits_and_russians_never_retreat_into_turkey() -> None:
+    """[21.0, 18.6, 18.7] The exploitation and the retreat of a Russian unit never end in
+    Turkey: Kilis, beside the won (or lost) Azaz, is not offered."""
+    st = position(
+        region_game(),
+        {"6 Arm Bde": "Aleppo", "7 Para Div": "Aleppo", "Northern Div": "Azaz"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Syria", 1),
+        dice=[4],
+    )
+    attack(st, "Aleppo", ["6 Arm Bde", "7 Para Div"], "Azaz")  # 14 against 3: a 4 is DR
+    play(st, "done", "done")
+    assert "Offensive on Azaz: die 4, result DR." in texts(st)
+    play(st, 'lose "Northern Div"', "retreat Kilis", 'exploit "6 Arm Bde"')
+    assert "to Kilis" not in [a.text for a in st.legal_actions("Syria")]
+    with pytest.raises(IllegalAction, match=r"may not exploit into Kilis \[18\.7\]: .*\(21\.0\)"):
+        st.apply("Syria", "to Kilis")
+    st = position(
+        region_game(),
+        {"205 Mech Bde": "Azaz", "Hamza Div": "Afrin", "Sultan Murad Div": "Afrin"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Turkey", 1),
+        dice=[5],
+    )
+    attack(st, "Afrin", ["Hamza Div", "Sultan Murad Div"], "Azaz")  # 8 against 4: a 5 is DR
+    play(st, "done", "done")
+    assert "Offensive on Azaz: die 5, result DR." in texts(st)
+    play(st, 'lose "205 Mech Bde"')
+    assert [a.text for a in st.legal_actions("Syria")] == ["retreat Al-Bab", "retreat Aleppo"]
+    with pytest.raises(IllegalAction, match=r"may not retreat to Kilis \[18\.6\]: .*\(21\.0\)"):
+        st.apply("Syria", "retreat Kilis")
+
+
+def test_every_refused_target_is_explained_with_its_rule() -> None:
+    """[18.0, 18.7, 21.0] ``target_refusal`` gives a reason for exactly the spaces
+    ``targets_for`` leaves out, checked for every unit of every stack along a random game of
+    scenario 10 (Russians, Turks, Israelis, Iranians, IS and the Kurds)."""
+    game = FitnaGame(scenario=10)
+    st = game.new_game(3)
+    rng = random.Random(3)
+    t = st.tables
+    checked = 0
+    for step in range(300):
+        for seat in t.seats if step % 20 == 0 else ():
+            me = t.seat_index[seat]
+            for s in range(t.n_spaces):
+                for u in attackers_at(st, me, s):
+                    offered = set(targets_for(st, seat, s, [u]))
+                    for x in t.adj[s]:
+                        reason = target_refusal(st, seat, s, [u], x)
+                        assert (reason == "") == (x in offered), (t.unit_label[u], t.space_name[x], reason)
+                        checked += 1
+        seat = st.to_act()[0]
+        acts = st.legal_actions(seat)
+        st.apply(seat, acts[rng.randrange(len(acts))])
+    assert checked > 1000
 
 
 def test_stacking_bans_in_an_offensive_group() -> None:

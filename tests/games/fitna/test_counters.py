@@ -91,7 +91,9 @@ COLOUR_OF: dict[str, str] = {
 KURDS = ("kdp", "pyd", "pkk")
 ARAB_ALLIES = ("bahrain", "egypt", "jordan", "kuwait", "oman", "qatar", "uae", "yemen")
 #: the players' nationalities (2.3, 27.1, 28.0): each has a Joker counter (9.0)
-JOKER_NATIONS = ("syria", "iraq", "iran", "israel", "turkey", "saudi_arabia", "russia", "us")
+#: [9.0] one Joker per nationality that plays: the six states, the Kurdish Peshmerga (scenario
+#: 7's player; its counter is filed under the KDP) and the US and Russian ones (27.1, 28.0)
+JOKER_NATIONS = ("syria", "iraq", "iran", "israel", "turkey", "saudi_arabia", "kdp", "russia", "us")
 
 
 @pytest.fixture(scope="module")

@@ -310,16 +310,6 @@ def test_no_joker_in_the_middle_of_a_move() -> None:
         st.apply("Iraq", "joker")
 
 
-def test_control_in_doubt_goes_to_the_most_defence_points() -> None:
-    """[5.0, 31.0] In doubt, the side with the most defence points on the space."""
-    from consim.games.fitna.board import side_in_doubt
-
-    st = position(region_game(), {"1 Mech Div": "Mosul", "66 Mech Bde": "Mosul"}, edit=no_jokers)
-    t = st.tables
-    assert side_in_doubt(st, t.space_by_name["Mosul"]) == t.seat_index["Iraq"]  # 6 against 3
-    assert side_in_doubt(st, t.space_by_name["Kirkuk"]) == -1
-
-
 def test_a_scenarios_entry_ban() -> None:
     """A scenario may close countries to some units (scenario 1: Turkey is the rebels' rear):
     they may neither enter nor attack there."""
@@ -334,6 +324,9 @@ def test_a_scenarios_entry_ban() -> None:
     play(st, 'move "4 Arm Div"')
     reachable = {a.args[0] for a in st.legal_actions("Syria")}
     assert "Azaz" in reachable and not reachable & {"Kilis", "Gaziantep", "Hatay"}
+    with pytest.raises(IllegalAction, match=r"may not go to Hatay \[17\.1\]: the scenario closes Hatay"):
+        st.apply("Syria", "to Hatay")
+
     st = position(
         syria_game(),
         {"4 Arm Div": "Azaz", "Tawhid Bde": "Kilis"},
@@ -341,6 +334,17 @@ def test_a_scenarios_entry_ban() -> None:
         frames=lambda st: offensives(st, "Syria", 1),
     )
     assert [a.text for a in st.legal_actions("Syria")] == ["done"]
+
+
+def test_russian_units_never_move_into_turkey() -> None:
+    """[21.0] "Nor may they penetrate into Turkey": no Turkish space is offered to a Russian
+    unit's move, and asking for one is refused with the rule."""
+    st = position(region_game(), {"56 Para Bde": "Azaz"}, edit=no_jokers, frames=moving("Syria"))
+    play(st, 'move "56 Para Bde"')
+    reachable = {a.args[0] for a in st.legal_actions("Syria")}
+    assert "Aleppo" in reachable and not reachable & {"Kilis", "Gaziantep", "Hatay"}
+    with pytest.raises(IllegalAction, match=r"may not go to Kilis \[17\.1\]: .*\(21\.0\)"):
+        st.apply("Syria", "to Kilis")
 
 
 def _crowded_qayyarah(isolated: bool):  # type: ignore[no-untyped-def]

@@ -368,6 +368,29 @@ def test_combat_engineers_in_the_events_segment_entrench_two_spaces() -> None:
     assert st.data.entrenched[t.space_by_name["Mosul"]] and st.data.entrenched[t.space_by_name["Baghdad"]]
 
 
+def test_combat_engineers_supplied_spaces_are_judged_for_every_force_of_the_player() -> None:
+    """[19.0, 14.4] A "supplied" space is one from which a unit of any of the player's forces
+    would be in supply, not only the force of his first unit: Turkey holds Mafraq and H5 in
+    Jordan, which his Free Syrian Army draws on (14.4) though his army cannot; a Turkish space
+    with no line for any of his forces is not offered."""
+
+    def setup(d, st):  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        control(d, st, "Turkey", ["Mafraq", "H5", "Daraa", "Palmyra"])
+
+    st = position(
+        region_game(),
+        {"66 Mech Bde": "Hatay", "Hamza Div": "Daraa"},
+        hands={"Turkey": ["Combat Engineers"]},
+        edit=setup,
+        frames=events("Turkey"),
+    )
+    play(st, 'play "Combat Engineers"')
+    offered = {a.args[0] for a in st.legal_actions("Turkey")}
+    assert {"Mafraq", "H5", "Daraa", "Hatay", "Incirlik"} <= offered
+    assert "Palmyra" not in offered  # cut off from every source of his forces
+
+
 # =============================================================================================
 # 15.0 reinforcements and replacements
 # =============================================================================================
@@ -437,6 +460,80 @@ def test_rebels_arrive_in_syria_or_on_their_sources() -> None:
     spaces = {t.space_name[s] for s in arrival_spaces(st, t.unit_by_label["13 Div"], t.seat_index["Rebels"])}
     assert {"Al-Bab", "Gaziantep", "Amman"} <= spaces
     assert not spaces & {"Kilis", "Idlib", "Azaz"}
+
+
+def test_other_arab_allies_arrive_in_saudi_arabia() -> None:
+    """[15.0] "Other Arab Allied reinforcements arrive in Saudi Arabia" (scenario 8: before,
+    the UAE armoured brigade was placed on Basra); the UAE airmobile brigade anywhere its
+    player holds in supply; Kuwaitis in Saudi Arabia or Kuwait (a reading, NOTES.md);
+    Jordanians and Egyptians on H4 or H5."""
+    from consim.games.fitna.board import arrival_spaces
+    from consim.games.fitna.content import COUNTRIES
+
+    st = FitnaGame(scenario=8).new_game(0)
+    t = st.tables
+    saudi = t.seat_index["Saudi Arabia"]
+
+    def spaces(label: str) -> set[str]:
+        return {t.space_name[s] for s in arrival_spaces(st, t.unit_by_label[label], saudi)}
+
+    def country(name: str) -> str:
+        return COUNTRIES[t.space_country[t.space_by_name[name]]]
+
+    for label in ("UAE Arm Bde", "QAT Mech Bde", "BAH Mech Bde", "OMN Inf Bde", "YEM Inf Bde"):
+        found = spaces(label)
+        assert found and {country(x) for x in found} == {"saudi_arabia"}, (label, found)
+    assert "Basra" in spaces("UAE Airmobile Bde")  # [15.0] air transported
+    assert {country(x) for x in spaces("KUW 35 Arm Bde")} == {"saudi_arabia", "kuwait"}
+    assert spaces("EGY 4 Arm Div") == spaces("JOR 3 Arm Div") == {"H4", "H5"}
+    # the refusal says where the unit may arrive, with the rule
+    from consim.games.fitna.rules.cards import PlaceUnits
+
+    with st.edit():
+        uae = t.unit_by_label["UAE Arm Bde"]
+        in_segment(st, "Saudi Arabia", [PlaceUnits(seat="Saudi Arabia", units=[uae])])
+    with pytest.raises(IllegalAction, match=r"UAE Arm Bde arrives on a space you hold in supply in Saudi"):
+        st.apply("Saudi Arabia", "place Basra")
+    with pytest.raises(IllegalAction, match=r"\(15\.0\)"):
+        st.apply("Saudi Arabia", "place Basra")
+
+
+def test_sunni_and_al_sham_militias_arrive_on_border_spaces() -> None:
+    """[15.0] Sunni and Al Sham militias arrive in Iraq or Syria, or on a Turkish space
+    bordering Syria (scenario 6: Kilis, Şanlıurfa, Mardin and Cizre, not Incirlik or Diyarbakır,
+    Turkish supply sources that do not border Syria), or a Saudi space bordering Iraq (8)."""
+    from consim.games.fitna.board import arrival_spaces
+    from consim.games.fitna.content import COUNTRIES
+
+    st = FitnaGame(scenario=6).new_game(0)
+    t = st.tables
+    for label in ("Anbar Tribal Mil", "Al Nusra"):
+        found = {t.space_name[s] for s in arrival_spaces(st, t.unit_by_label[label], t.seat_index["Turkey"])}
+        assert {"Kilis", "Şanlıurfa", "Mardin", "Cizre", "Hatay", "Gaziantep"} <= found
+        assert not found & {"Incirlik", "Diyarbakır"}
+    st = FitnaGame(scenario=8).new_game(0)
+    t = st.tables
+    found = {
+        t.space_name[s]
+        for s in arrival_spaces(st, t.unit_by_label["Anbar Tribal Mil"], t.seat_index["Saudi Arabia"])
+    }
+    saudi = {x for x in found if COUNTRIES[t.space_country[t.space_by_name[x]]] == "saudi_arabia"}
+    assert saudi == {"Arar", "Rafha"}  # the Saudi spaces bordering Iraq (Turaif borders Jordan)
+
+
+def test_a_militia_arrives_only_where_it_would_be_its_players() -> None:
+    """[20.0, 15.0] Scenario 11: the Sunni militias are the Saudi player's in Iraq and the
+    Turkish player's in Syria, so the Saudi player's militia never arrives in Syria (before, it
+    was placed on an empty Syrian space, which it then held for Saudi Arabia as Turkey's unit:
+    a space held by one player with another's unit on it)."""
+    from consim.games.fitna.board import arrival_spaces
+    from consim.games.fitna.content import COUNTRIES
+
+    st = FitnaGame(scenario=11).new_game(0)
+    t = st.tables
+    u = t.unit_by_label["Nineveh Gd Mil"]
+    countries = {COUNTRIES[t.space_country[s]] for s in arrival_spaces(st, u, t.seat_index["Saudi Arabia"])}
+    assert "iraq" in countries and "syria" not in countries
 
 
 # =============================================================================================

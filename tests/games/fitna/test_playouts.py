@@ -9,16 +9,28 @@ import random
 import pytest
 
 from consim.bots.driver import bots_for, play_out
+from consim.games.fitna.board import may_stand, stacks, unit_sides
 from consim.games.fitna.content import playable_scenarios
 from consim.games.fitna.game import FitnaGame
+from consim.games.fitna.state import FitnaState
 
 MAX_DECISIONS = 50_000
 
 
 def random_game(game: FitnaGame, seed: int) -> tuple[object, int]:
+    """A game of random legal choices to its end. After every decision, every unit that has
+    changed place stands where it may ever stand (``may_stand``: 21.0 no Russian unit in
+    Turkey, 26.0-26.3 the Kurdish lands, 32.0 out-of-play countries, the scenario's bans),
+    whatever brought it there (a move, retreat, advance, exploitation or placement); and every
+    occupied space is held by the one side whose units stand there, so that 31.0's "doubt about
+    which player controls a space" never arises (a space a coup splits is held by both camps
+    only until the losers withdraw, 23.2-23.3)."""
     st = game.new_game(seed)
+    assert isinstance(st, FitnaState)
     rng = random.Random(seed)
     n = 0
+    t = st.tables
+    before = [u.at for u in st.data.units]
     while not st.is_over():
         seat = st.to_act()[0]
         acts = st.legal_actions(seat)
@@ -26,6 +38,17 @@ def random_game(game: FitnaGame, seed: int) -> tuple[object, int]:
         st.apply(seat, acts[rng.randrange(len(acts))])
         n += 1
         assert n < MAX_DECISIONS
+        now = [u.at for u in st.data.units]
+        for u, at in enumerate(now):
+            if at != before[u] and at < t.n_spaces:
+                assert may_stand(st, u, at), f"{t.unit_label[u]} on {t.space_name[at]}: {st.log[-1].text}"
+        before = now
+        if not any(f.name == "coup_withdraw" for f in st.stack):
+            sides = unit_sides(st)
+            for s, units in enumerate(stacks(st)):
+                if units:
+                    held = {sides[x] for x in units} | {st.data.control[s]}
+                    assert len(held) == 1, f"{t.space_name[s]}: {st.log[-1].text}"
     return st, n
 
 

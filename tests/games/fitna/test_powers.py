@@ -110,6 +110,28 @@ def test_us_approval_turkey_1_to_3_saudi_1_to_2() -> None:
     assert "US approval for Mother of All Bombs: die 2, approved (1-2)." in texts(st)
 
 
+def test_us_approval_goes_by_the_players_nationality_not_the_attacking_units() -> None:
+    """[27.2] "According to his nationality": the Turkish player attacking with his Free Syrian
+    Army rolls 1-3; the Saudi player attacking with his Jordanians rolls 1-2 (before, both
+    were refused since neither force is in 27.2's table)."""
+    st = approval({"Hamza Div": "Azaz"}, {"7 Mech Div": "Aleppo"}, "Turkey", "Azaz", "Aleppo", [3, 1])
+    play(st, "done")
+    assert 'commit "Mother of All Bombs"' in options(st, "Turkey")
+    play(st, 'commit "Mother of All Bombs"')
+    assert "US approval for Mother of All Bombs: die 3, approved (1-3)." in texts(st)
+    st = approval({"JOR 3 Arm Div": "H4"}, {"5 Inf Div": "Rutba"}, "Coalition", "H4", "Rutba", [3, 1])
+    play(st, "done", 'commit "Mother of All Bombs"')
+    assert "US approval for Mother of All Bombs: die 3, refused; the card is lost." in texts(st)
+    # scenario 1's rebels run no national army: the Free Syrian Army makes them the Turkish
+    # player of 20.0
+    from tests.games.fitna.conftest import syria_game
+
+    rebels = syria_game()
+    st = approval({"Hamza Div": "Azaz"}, {"4 Arm Div": "Aleppo"}, "Rebels", "Azaz", "Aleppo", [2, 1], rebels)
+    play(st, "done", 'commit "Mother of All Bombs"')
+    assert "US approval for Mother of All Bombs: die 2, approved (1-3)." in texts(st)
+
+
 def test_us_approval_other_nations_refused_but_anyone_against_is() -> None:
     """[27.2] Any other nationality is refused without a roll (the card cannot be committed);
     anyone attacking IS is approved on 1-5; the player controlling the US needs no approval."""

@@ -880,6 +880,26 @@ def test_two_jokers_each_in_the_two_player_scenarios(scenarios: dict[int, Scenar
             )
 
 
+def test_every_seats_jokers_are_counters_of_its_nationality(
+    scenarios: dict[int, Scenario], content: FitnaContent
+) -> None:
+    """[9.0] "Each player has a Joker counter for his nationality": the Jokers a seat starts
+    with are counters of the forces it runs (the rebels of scenarios 1 and 2, who run no
+    national army, use the Turkish ones, as the scenarios' conventions say); scenario 7's
+    Kurdish player has the Kurdish Joker (once missing from the counter mix)."""
+    counters: Tally[str] = Tally()
+    for m in content.counters.markers:
+        if m.kind == "joker" and m.force is not None:
+            counters[m.force] += m.count
+    for s in scenarios.values():
+        for x in s.seats:
+            forces = set(x.forces)
+            if not forces & set(counters) and "fsa" in forces:
+                forces.add("turkey")  # the rebels' patron (20.0)
+            have = sum(counters[f] for f in forces)
+            assert x.jokers <= have, f"scenario {s.number}: {x.name} holds {x.jokers} Jokers, {have} counters"
+
+
 # ---------------------------------------------------------------------------------------------
 # provenance
 # ---------------------------------------------------------------------------------------------

@@ -83,7 +83,10 @@ def test_coup_outcomes_join_disband_loyal() -> None:
     fsa = [u for u in t.force_units[t.force_index["fsa"]] if st.data.units[u].at == t.space_by_name["Hama"]]
     assert len(fsa) == 1 and t.unit_size[fsa[0]] == "division" and st.data.units[fsa[0]].reduced
     assert st.data.control[t.space_by_name["Hama"]] == t.seat_index["Rebels"]  # the rebels alone hold it
-    assert where(st, "11 Arm Div") == "eliminated"
+    # [23.1] the defector is replaced on the map by the rebel counter: it leaves the game, and
+    # the regime may not rebuild it (only the disbanded go to the replacements section, 23.2)
+    assert where(st, "11 Arm Div") == "removed"
+    assert joined[0].endswith("(Free Syrian Army) and leaves the game.")
     assert where(st, "18 Arm Div") == "eliminated"  # [23.2] the replacements section
     assert where(st, "47 SF Regt") == "Raqqa"
     assert where(st, "4 Arm Div") == "Damascus" and where(st, "NDF Mil") == "Aleppo"
@@ -181,7 +184,7 @@ def test_defections_in_one_space_of_either_country() -> None:
     assert [a.text for a in st.legal_actions("Turkey")] == ["space Baghdad", "space Kirkuk", "space Mosul"]
     play(st, "space Kirkuk")
     assert where(st, "1 Mech Div") == "Mosul"
-    assert where(st, "5 Inf Div") == "eliminated"
+    assert where(st, "5 Inf Div") == "removed"  # [23.1] replaced by a Free Iraqi Army unit
     assert any("5 Inf Div on Kirkuk rolls 2 and joins the rebellion" in x for x in texts(st))
 
 

@@ -42,6 +42,7 @@ from consim.games.fitna.rules.common import (
     Step,
     place,
     refs_space,
+    rejoin,
     set_control,
     side_name,
     sname,
@@ -244,6 +245,7 @@ class IsActivation(Step):
         if st.data.control[s] != t.IS:
             set_control(st, s, t.IS, [t.unit_force[u]])
         st.emit(f"{self.seat} places {what} on {sname(st, s)}.", R_IS_ACTIVATION, refs=refs_space(st, s))
+        rejoin(st, s)  # [14.1]
 
     def _act(self, st: FitnaState, moves: int, offensives: int) -> None:
         t = st.tables
@@ -456,6 +458,7 @@ class KurdishActivation(Step):
                 f"{seat} brings {uname(st, u)} ({side_name(st, side)}) onto {sname(st, s)}.",
                 R_KURD_ACTIVATION,
             )
+            rejoin(st, s)  # [14.1]
             self.stage = "ops"
             return
         if self.stage == "restore":

@@ -18,6 +18,7 @@ from consim.core.action import Action
 from consim.core.flow import Frame
 from consim.games.fitna.board import (
     arrival_spaces,
+    arrival_words,
     seat_nation,
     stacks,
     strike_spaces,
@@ -588,17 +589,23 @@ class LoseCards(Step):
 
 
 def entrench_spaces(st: FitnaState, seat: str) -> list[int]:
-    """[19.0] Spaces of the seat, in supply, without an entrenchment."""
+    """[19.0] "Two supplied and controlled spaces of his choice" without an entrenchment: a
+    space the seat holds where one of its units stands in supply, or from which a unit of one
+    of its forces on the map would trace supply (each force by its own sources, 14.2-14.10;
+    one counter of each force stands for it)."""
     t = st.tables
     d = st.data
     side = t.seat_index[seat]
-    nation_units = units_of(st, side)
-    supplied = {d.units[u].at for u in nation_units if not d.units[u].isolated}
+    mine = units_of(st, side)
+    supplied = {d.units[u].at for u in mine if not d.units[u].isolated}
+    one_of_each: dict[int, int] = {}
+    for u in mine:
+        one_of_each.setdefault(t.unit_force[u], u)
     out = []
     for s in range(t.n_spaces):
         if d.control[s] != side or d.entrenched[s] or s in t.out_of_play:
             continue
-        if s in supplied or any(traces_supply(st, u, s, side) for u in nation_units[:1]):
+        if s in supplied or any(traces_supply(st, u, s, side) for u in one_of_each.values()):
             out.append(s)
     return out
 
@@ -789,6 +796,11 @@ class PlaceUnits(Step):
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (f"Place {uname(st, self.units[0])}: choose where it arrives.", R_REINFORCE)
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        if action.verb == "place" and self.units:
+            return f"{action.text!r} is refused: {arrival_words(st, self.units[0])}."
+        return Step.why_illegal(self, st, seat, action)
 
     def options(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables

@@ -25,14 +25,16 @@ from consim.games.fitna.board import (
     defence_points,
     has_enemy,
     may_attack_space,
-    may_enter,
+    may_hit,
+    may_stand,
     may_strike_space,
     runs_force,
     seat_nation,
     stacks,
+    stand_refusal,
     unit_sides,
 )
-from consim.games.fitna.content import CRT, CRT_COLUMNS, ColumnShift, Handler, Strike, crt_column
+from consim.games.fitna.content import CRT, CRT_COLUMNS, FORCE_LABEL, ColumnShift, Handler, Strike, crt_column
 from consim.games.fitna.content import FORCES as FORCE_NAMES
 from consim.games.fitna.rules import (
     R_ADVANCE,
@@ -122,12 +124,44 @@ def targets_for(st: FitnaState, seat: str, source: int, units: list[int], side: 
         foe = sides[stacks(st)[s][0]]
         if foe in mine or not may_attack_space(st, units, s):
             continue
-        if any(t.unit_kurd_side[a] >= 0 and not may_enter(st, a, s) for a in units):
-            continue  # [26.0, 26.3] nor attack into another faction's territory
+        if not all(may_stand(st, a, s) for a in units):
+            # [18.7] the attackers must be able to occupy the space they win: [21.0] no Russian
+            # offensive into Turkey, whoever defends it; [26.0, 26.3] no Kurdish one into
+            # another faction's territory
+            continue
         if foe < len(t.seats) and banned_between(st, me, foe):
             continue
         out.append(s)
     return out
+
+
+def target_refusal(st: FitnaState, seat: str, source: int, units: list[int], s: int, side: int = -1) -> str:
+    """Why ``units`` on ``source`` may not attack space ``s`` (the checks of ``targets_for``,
+    in words with their rules), or "" if they may."""
+    t = st.tables
+    me = t.seat_index[seat]
+    side = me if side < 0 else side
+    name = t.space_name[s]
+    if s not in t.adj[source]:
+        return f"{name} is not adjacent to {t.space_name[source]} (18.0)"
+    if s in t.out_of_play:
+        return f"{name} is out of play in this scenario (32.0)"
+    if not has_enemy(st, s, side):
+        return f"{name} holds no enemy unit (18.0)"
+    foe = unit_sides(st)[stacks(st)[s][0]]
+    if foe in {me, *commanded_sides(st, me)}:
+        return f"you command the units on {name} (25.2, 26.2)"
+    for a in units:
+        reason = stand_refusal(st, a, s)
+        if reason:
+            return f"the attackers must be able to occupy {name} (18.7): {reason}"
+        for f in sorted({t.unit_force[u] for u in stacks(st)[s]}):
+            if not may_hit(st, t.unit_force[a], f, s):
+                who, whom = (FORCE_LABEL[FORCE_NAMES[x]] for x in (t.unit_force[a], f))
+                return f"{who} units may not attack {whom} units on {name} (21.0)"
+    if foe < len(t.seats) and banned_between(st, me, foe):
+        return f"a restriction forbids offensives between you and {t.seats[foe]}"
+    return ""
 
 
 def sources_for(st: FitnaState, seat: str, sides: list[int]) -> list[int]:
@@ -213,6 +247,24 @@ class Offensives(MenuStep):
         st.remove(self)
         if not self.sides:
             st.push_named("lift_isolation")
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        if action.verb == "attack_from" and action.args and action.args[0] in t.space_by_name:
+            s = t.space_by_name[action.args[0]]
+            name = t.space_name[s]
+            side = st.data.control[s]
+            units = attackers_at(st, side, s) if side in self._sides(st) else []
+            if not units:
+                return f"you have no unit on {name} that may attack [{R_OFFENSIVE}]"
+            foes = [x for x in t.adj[s] if stacks(st)[x] and has_enemy(st, x, side)]
+            if not foes:
+                return f"no enemy unit is adjacent to {name} [{R_OFFENSIVE}]"
+            why = "; ".join(
+                f"{t.space_name[x]}: {target_refusal(st, seat, s, units[:1], x, side)}" for x in foes
+            )
+            return f"no unit on {name} may attack an adjacent space [{R_OFFENSIVE}]: {why}"
+        return MenuStep.why_illegal(self, st, seat, action)
 
 
 def side_list(st: FitnaState, sides: list[int]) -> str:
@@ -305,6 +357,25 @@ class OffensiveSetup(Step):
                     side=self.side,
                 )
             )
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        side = self._side(st)
+        if action.verb == "target" and action.args and action.args[0] in t.space_by_name and self.chosen:
+            reason = target_refusal(st, seat, self.source, self.chosen, t.space_by_name[action.args[0]], side)
+            if reason:
+                return f"{self._names(st)} may not attack {action.args[0]} [{R_OFFENSIVE}]: {reason}"
+        if action.verb == "add" and action.args and action.args[0] in t.unit_by_label:
+            u = t.unit_by_label[action.args[0]]
+            if u in attackers_at(st, side, self.source) and u not in self.chosen:
+                group = [*self.chosen, u]
+                foes = [x for x in t.adj[self.source] if stacks(st)[x] and has_enemy(st, x, side)]
+                src = self.source
+                why = "; ".join(
+                    f"{t.space_name[x]}: {target_refusal(st, seat, src, group, x, side)}" for x in foes
+                )
+                return f"with {uname(st, u)} the offensive could attack no space [{R_OFFENSIVE}]: {why}"
+        return Step.why_illegal(self, st, seat, action)
 
 
 #: [25.1] how a face-down IS counter is named in actions and prompts
@@ -410,6 +481,12 @@ class Offensive(Step):
             if (b == "A") != (seat == self.seat) and ok
         ]
         shown = f" Yours: {', '.join(mine) or 'none'}; theirs: {', '.join(theirs) or 'none'}."
+        role = "A" if seat == self.seat else "D"
+        lasting = [
+            f"{cname(st, e.card)} ({'yours' if r == role else 'theirs'})" for r, e in self.standing(st)
+        ]
+        if lasting:
+            shown += f" In force this turn: {', '.join(lasting)}."
         if self.stage == "defender":
             return (
                 f"{self.seat} attacks {target} from {sname(st, self.source)}. Commit your Assets one at "
@@ -472,6 +549,20 @@ class Offensive(Step):
             if self.stage == "answer":
                 self.answered = 0
         st.mark_reveal()
+
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        asking = self.stage in ("defender", "attacker", "answer")
+        if action.verb == "commit" and action.args and asking:
+            name = action.args[0]
+            role = "A" if seat == self.seat else "D"
+            lasting = {t.card_name[e.card] for r, e in self.standing(st) if r == role}
+            if name in self.committed_names(st, role) or name in lasting:
+                return (
+                    f"{name} already counts for you in this offensive: no player may play two identical "
+                    f"cards in one offensive [{R_ASSET_PLAY}]"
+                )
+        return Step.why_illegal(self, st, seat, action)
 
     def _commit(self, st: FitnaState, seat: str, card: int, role: str, target: int) -> None:
         take_from_hand(st, seat, card)
@@ -636,23 +727,56 @@ class Offensive(Step):
                     net += sign * e.columns
                     parts.append(f"{cname(st, c)} {'+' if sign > 0 else '-'}{e.columns}")
         a, dfn = t.seat_index[self.seat], t.seat_index.get(self.defender, -1)
-        att_forces = {t.unit_force[u] for u in self.attackers}
-        def_forces = stack_forces(st, self.target)
         for e in st.data.effects:
             if e.kind == "cyber" and e.seat == a and e.other == dfn:
                 net += e.columns
                 parts.append(f"{t.card_name[e.card]} +{e.columns}")
+        # [18.3] "a player cannot play two identical cards during the same offensive": a card
+        # lasting the turn counts once per side, even beside a copy committed here or another
+        # copy still in force
+        counted = {(role, x) for role in ("A", "D") for x in self.committed_names(st, role, effective=True)}
+        for role, e in self.standing(st):
+            name = t.card_name[e.card]
+            if (role, name) in counted:
+                continue
+            counted.add((role, name))
+            sign = 1 if role == "A" else -1
+            net += sign * e.columns
+            parts.append(f"{name} {'+' if sign > 0 else '-'}{e.columns}")
+        return net, parts
+
+    def committed_names(self, st: FitnaState, role: str, effective: bool = False) -> set[str]:
+        """The names of the cards ``role`` ("A"/"D") has committed to this offensive (with
+        ``effective``: those still in force that shift columns)."""
+        t = st.tables
+        eff = self._effective()
+        return {
+            t.card_name[c]
+            for c, b, ok in zip(self.cards, self.by, eff, strict=True)
+            if b == role
+            and (not effective or (ok and any(isinstance(e, ColumnShift) for e in t.card_effects[c])))
+        }
+
+    def standing(self, st: FitnaState) -> list[tuple[str, ActiveEffect]]:
+        """[8.1, 18.3] The turn-long Assets played earlier that count in this offensive, with
+        the side ("A"/"D") they favour: the attacker's wherever he attacks (for the forces they
+        name), the defender's where he defends (a defender card lasting the turn stays with its
+        space)."""
+        t = st.tables
+        a, dfn = t.seat_index[self.seat], t.seat_index.get(self.defender, -1)
+        att_forces = {t.unit_force[u] for u in self.attackers}
+        def_forces = stack_forces(st, self.target)
+        out: list[tuple[str, ActiveEffect]] = []
+        for e in st.data.effects:
             if e.kind != "shift":
                 continue
             mine = e.seat == a and e.side in ("attacker", "either") and e.space < 0
             theirs = e.seat == dfn and e.side in ("defender", "either") and e.space in (-1, self.target)
             if mine and (not e.forces or att_forces & set(e.forces)):
-                net += e.columns
-                parts.append(f"{t.card_name[e.card]} +{e.columns}")
+                out.append(("A", e))
             elif theirs and (not e.forces or def_forces & set(e.forces)):
-                net -= e.columns
-                parts.append(f"{t.card_name[e.card]} -{e.columns}")
-        return net, parts
+                out.append(("D", e))
+        return out
 
     def _roll(self, st: FitnaState) -> None:
         t = st.tables
@@ -825,7 +949,9 @@ def commit_options(st: FitnaState, off: Offensive, seat: str, role: str) -> list
     t = st.tables
     mine_forces = {t.unit_force[u] for u in off.attackers} if role == "A" else stack_forces(st, off.target)
     against = t.seat_index.get(off.defender, -1) if role == "A" else t.seat_index[off.seat]
-    used = {t.card_name[c] for c, b in zip(off.cards, off.by, strict=True) if b == role}
+    # [18.3] no two identical cards in one offensive: not a second copy of a card committed
+    # here, nor of a card lasting the turn already counting here for this side
+    used = off.committed_names(st, role) | {t.card_name[e.card] for r, e in off.standing(st) if r == role}
     want = "attacker" if role == "A" else "defender"
     out: list[int] = []
     seen: set[str] = set()
@@ -907,26 +1033,40 @@ def reaction_cards(st: FitnaState, seat: str, off: Offensive) -> list[int]:
 # US approval [27.2]
 # =============================================================================================
 
-#: [27.2] approval on a die at most this, by the nationality of the attacking units
+#: [27.2] approval on a die at most this, by the player's nationality
 APPROVAL = {"israel": 4, "turkey": 3, "saudi_arabia": 2}
 #: [27.2] "Anyone attacking IS: approval on 1-5"
 APPROVAL_AGAINST_IS = 5
+#: [20.0] the rebels whose player is "the Turkish player" where no seat runs the Turkish army
+#: (scenarios 1 and 2: the rebels' patron, whose Joker counters they use)
+TURKISH_PATRONAGE = ("fsa", "fia")
+
+
+def nationalities(st: FitnaState, seat: str) -> list[str]:
+    """[27.2] The nationalities of 27.2's table a player has: the national armies of Israel,
+    Turkey and Saudi Arabia he runs (several for a player of a two-player version, 31.0); a
+    player who runs none of them but the Free Syrian or Free Iraqi Army is the Turkish player
+    of 20.0 ("the Turkish player controls the units of the Free Syrian Army")."""
+    t = st.tables
+    i = t.seat_index[seat]
+    found = [n for n in APPROVAL if runs_force(st, i, t.force_index[n])]
+    if not found and any(runs_force(st, i, t.force_index[f]) for f in TURKISH_PATRONAGE):
+        found = ["turkey"]
+    return found
 
 
 def approval_needed(st: FitnaState, seat: str, off: Offensive) -> int | None:
     """[27.2] The highest die that approves #33 or #82 for ``seat`` in this offensive: 6 (no
-    roll) for the player controlling the US forces; 5 against IS; else by the attacking units'
-    nationality, the most favourable (Israel 4, Turkey 3, Saudi Arabia 2); None: refused."""
+    roll) for the player controlling the US forces; 5 against IS; else by the player's
+    nationality, whatever units attack (Israel 4, Turkey 3, Saudi Arabia 2; a player with two
+    of them rolls for the more favourable); None: refused ("the test fails automatically for
+    any other situation or player")."""
     t = st.tables
     if runs_force(st, t.seat_index[seat], t.force_index["us"]):
         return 6
     if any(t.unit_is[u] for u in stacks(st)[off.target]):
         return APPROVAL_AGAINST_IS
-    best = max(
-        (APPROVAL.get(FORCE_NAMES[t.unit_force[u]], 0) for u in off.attackers),
-        default=0,
-    )
-    return best or None
+    return max((APPROVAL[n] for n in nationalities(st, seat)), default=None)
 
 
 def current_offensive(st: FitnaState) -> Offensive | None:
@@ -937,7 +1077,7 @@ def current_offensive(st: FitnaState) -> Offensive | None:
 class UsApproval(Frame[FitnaState]):
     """[27.2] #33 Mother of All Bombs and #82 Carpet Bombing need the United States' approval
     as they are committed: the player controlling the US needs none; otherwise a die by the
-    attacking nationality (any attack on IS 1-5, Israel 1-4, Turkey 1-3, Saudi Arabia 1-2). A
+    player's nationality (any attack on IS 1-5, Israel 1-4, Turkey 1-3, Saudi Arabia 1-2). A
     refused card is lost (discarded) and has no effect."""
 
     name = "handler_us_approval"
@@ -952,7 +1092,10 @@ class UsApproval(Frame[FitnaState]):
         if off is None or off.seat != seat:
             return "it needs the United States' approval as the attacker commits it in an offensive (27.2)"
         if approval_needed(st, seat, off) is None:
-            return "the United States refuse it to a player of this nationality (27.2)"
+            return (
+                "the United States approve it only for the Israeli, Turkish or Saudi player, or "
+                "against IS (27.2)"
+            )
         return None
 
     def run(self, st: FitnaState) -> None:

@@ -20,6 +20,7 @@ from consim.games.fitna.rules import (
     R_HIGH_TENSION,
     R_JOKER,
     R_LOSSES,
+    R_OUT_OF_SUPPLY,
     R_TENSION,
     R_TENSION_EFFECTS,
 )
@@ -92,6 +93,28 @@ def place(st: FitnaState, u: int, to: int) -> None:
     touch(st, frm)
     touch(st, to)
     st.set_unit(u, at=to)
+
+
+def rejoin(st: FitnaState, s: int) -> None:
+    """[14.1] "When a friendly supplied unit stacks with a previously unsupplied unit, the
+    latter is immediately in supply": after any arrival on ``s`` (a move, a retreat, an
+    advance, an exploitation, a placement), every isolated unit there stacked with a unit of
+    its side that bears no Isolated marker loses its marker."""
+    sides = unit_sides(st)
+    units = stacks(st)[s]
+    d = st.data
+    lifted: dict[int, int] = {}
+    for u in units:
+        if d.units[u].isolated and any(not d.units[v].isolated and sides[v] == sides[u] for v in units):
+            lifted[sides[u]] = lifted.get(sides[u], 0) + 1
+            st.set_unit(u, isolated=False)
+    for side, count in sorted(lifted.items()):
+        st.emit(
+            f"{side_name(st, side)}: {count} unit{'s' if count > 1 else ''} on {sname(st, s)} back in "
+            "supply, joined by a supplied unit.",
+            R_OUT_OF_SUPPLY,
+            refs=refs_space(st, s),
+        )
 
 
 def set_control(st: FitnaState, s: int, side: int, forces: Iterable[int] = ()) -> None:

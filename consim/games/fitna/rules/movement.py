@@ -24,6 +24,7 @@ from consim.games.fitna.board import (
     room_for,
     stack_ok,
     stacks,
+    stand_refusal,
     strategic_spaces,
     traces_supply,
     unit_sides,
@@ -37,6 +38,7 @@ from consim.games.fitna.rules.common import (
     on_enter,
     place,
     refs_space,
+    rejoin,
     set_control,
     side_name,
     sname,
@@ -284,6 +286,14 @@ class UnitMove(Step):
     def legal(self, st: FitnaState, seat: str) -> list[Action]:
         return self.options(st, seat)  # the Joker waits until the move is over
 
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        if action.verb in ("to", "airlift", "assault") and action.args and action.args[0] in t.space_by_name:
+            reason = stand_refusal(st, self.unit, t.space_by_name[action.args[0]])
+            if reason:
+                return f"{uname(st, self.unit)} may not go to {action.args[0]} [{R_MOVEMENT}]: {reason}"
+        return Step.why_illegal(self, st, seat, action)
+
     def choose(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         u = self.unit
@@ -338,18 +348,6 @@ class UnitMove(Step):
         )
         st.emit(f"{uname(st, u)} moves to {sname(st, end)}.", rule, to=(self.seat,))
         rejoin(st, end)
-
-
-def rejoin(st: FitnaState, s: int) -> None:
-    """[14.1] An isolated unit stacked with a friendly unit in supply is in supply at once."""
-    sides = unit_sides(st)
-    units = stacks(st)[s]
-    d = st.data
-    for u in units:
-        if d.units[u].isolated and any(
-            not d.units[v].isolated and sides[v] == sides[u] for v in units if v != u
-        ):
-            st.set_unit(u, isolated=False)
 
 
 @dataclass(slots=True)

@@ -10,7 +10,7 @@ from typing import Any
 
 from consim.core.action import Action
 from consim.core.flow import Frame
-from consim.games.fitna.board import has_enemy, may_enter, retreat_spaces, room_for
+from consim.games.fitna.board import has_enemy, may_enter, retreat_spaces, room_for, stand_refusal
 from consim.games.fitna.rules import R_ADVANCE, R_RETREAT
 from consim.games.fitna.rules.common import (
     A_DONE,
@@ -19,6 +19,7 @@ from consim.games.fitna.rules.common import (
     on_enter,
     place,
     refs_space,
+    rejoin,
     set_control,
     side_name,
     sname,
@@ -68,6 +69,15 @@ class Retreat(Step):
     def choose(self, st: FitnaState, seat: str, action: Action) -> None:
         self._go(st, self._current(st), st.tables.space_by_name[action.args[0]])
 
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        u = self._current(st)
+        if action.verb == "retreat" and action.args and action.args[0] in t.space_by_name and u >= 0:
+            reason = stand_refusal(st, u, t.space_by_name[action.args[0]])
+            if reason:
+                return f"{uname(st, u)} may not retreat to {action.args[0]} [{R_RETREAT}]: {reason}"
+        return Step.why_illegal(self, st, seat, action)
+
     def advance(self, st: FitnaState) -> None:
         u = self._current(st)
         if u < 0:
@@ -92,6 +102,7 @@ class Retreat(Step):
             R_RETREAT,
             refs=refs_space(st, self.frm, dest),
         )
+        rejoin(st, dest)  # [14.1]
 
 
 @dataclass(slots=True)
@@ -136,6 +147,15 @@ class Exploit(Step):
         out = [t.action("exploit", uname(st, u)) for u in self.units if self._spaces(st, u)]
         return [*out, A_DONE]
 
+    def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
+        t = st.tables
+        u = self.unit
+        if action.verb == "to" and action.args and action.args[0] in t.space_by_name and u is not None:
+            reason = stand_refusal(st, u, t.space_by_name[action.args[0]])
+            if reason:
+                return f"{uname(st, u)} may not exploit into {action.args[0]} [{R_ADVANCE}]: {reason}"
+        return Step.why_illegal(self, st, seat, action)
+
     def choose(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action == A_DONE:
@@ -159,6 +179,7 @@ class Exploit(Step):
             refs=refs_space(st, dest),
         )
         st.emit(f"{uname(st, u)} exploits into {sname(st, dest)}.", R_ADVANCE, to=(seat,))
+        rejoin(st, dest)  # [14.1]
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Retreat, Exploit)

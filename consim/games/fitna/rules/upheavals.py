@@ -39,6 +39,7 @@ from consim.games.fitna.rules.common import (
     pkk_spaces_in_turkey,
     place,
     refs_space,
+    rejoin,
     set_control,
     side_name,
     sname,
@@ -280,10 +281,14 @@ def carry_out_coup(st: FitnaState, country: str, seat: str, space: int = -1) -> 
             rec = d.units[u]
             place(st, v, at)
             st.set_unit(v, reduced=rec.reduced and t.unit_steps[v] == 2, isolated=rec.isolated)
-            eliminate(st, u)
+            # [23.1] "replaced on the map by an equivalent unit": its men now fight as the rebel
+            # counter, so the regime's counter leaves the game (only the units "eliminated as a
+            # result of the coup" go to the replacements section, 23.2, 23.3; NOTES.md)
+            place(st, u, n + REMOVED)
+            st.set_unit(u, reduced=False, isolated=False, assault=False)
             st.emit(
                 f"{uname(st, u)} on {sname(st, at)} rolls {die} and joins the rebellion: it becomes "
-                f"{uname(st, v)} ({FORCE_LABEL[REBELS[country]]}).",
+                f"{uname(st, v)} ({FORCE_LABEL[REBELS[country]]}) and leaves the game.",
                 rule,
                 refs=refs_space(st, at),
             )
@@ -437,6 +442,7 @@ class Withdraw(Step):
             self.cite,
             refs=refs_space(st, self.frm, dest),
         )
+        rejoin(st, dest)  # [14.1]
 
 
 @dataclass(slots=True)
@@ -681,6 +687,7 @@ class PkkRebellion(Step):
         if st.data.control[s] != side:
             set_control(st, s, side, [t.unit_force[u]])
         st.emit(f"{uname(st, u)} rises on {sname(st, s)}.", R_PKK, refs=refs_space(st, s))
+        rejoin(st, s)  # [14.1]
 
 
 @dataclass(slots=True)
