@@ -28,7 +28,7 @@ from consim.games.fitna.content import (
     VPMargin,
 )
 from consim.games.fitna.rules import RESHUFFLE_TURNS
-from consim.games.fitna.rules.combat import Offensive
+from consim.games.fitna.rules.combat import Offensive, face_label
 from consim.games.fitna.rules.common import ELIMINATED, POOL, REMOVED
 from consim.games.fitna.rules.events import Exchange
 from consim.games.fitna.rules.turn import SEGMENTS, Phase, turn_order
@@ -222,7 +222,8 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
             "die": off.die or None,
         }
         if seat == off.seat:
-            out["offensive"]["attacking"] = [t.unit_label[u] for u in off.attackers]
+            # [25.1] IS counters stay face down, for the player commanding IS too
+            out["offensive"]["attacking"] = [face_label(st, u) for u in off.attackers]
     ex = next((f for f in reversed(st.stack) if isinstance(f, Exchange)), None)
     if ex is not None:
         deal: dict[str, Any] = {"from": ex.seat, "to": ex.partner, "stage": ex.stage}
@@ -349,7 +350,8 @@ def own_decision(st: FitnaState, seat: str) -> dict[str, Any]:
     if name == "offensive_setup":
         return {
             "attack_from": t.space_name[top.source],
-            "chosen": [t.unit_label[u] for u in top.chosen],
+            # [25.1] the IS counters he picks are face down: he does not know which they are
+            "chosen": [face_label(st, u) for u in top.chosen],
             "stage": str(top.stage),
         }
     if name == "place_units" and top.units:
