@@ -462,7 +462,12 @@ class CoupAtSetup(Frame[FitnaState]):
 class WarInLebanon(Frame[FitnaState]):
     """[24.0] #41: Israel strikes Hezbollah in Lebanon; no unit is placed. A die for each
     Lebanese Hezbollah unit on the map (not the Iranian Hezbollah units): 1-2 no effect, 3 it
-    loses a step, 4-6 it is eliminated and removed from the game."""
+    loses a step, 4-6 it is eliminated and removed from the game.
+
+    [24.0, 30.0] The card may be played whether or not a Lebanese Hezbollah unit is on the map
+    (its printed limits are the scenario and the turn): which Hezbollah units on an unseen
+    stack are Lebanese and which Iranian is hidden, so whether it may be played must not
+    depend on it. With none on the map, only the tension rises."""
 
     name = "handler_war_in_lebanon"
     rule = R_LEBANON
@@ -470,17 +475,14 @@ class WarInLebanon(Frame[FitnaState]):
     card: int
     effect: int
 
-    @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
-        if not lebanese_hezbollah(st):
-            return "no Lebanese Hezbollah unit is on the map (24.0)"
-        return None
-
     def run(self, st: FitnaState) -> None:
         st.pop()
         st.mark_reveal()
         n = st.tables.n_spaces
-        for u in lebanese_hezbollah(st):
+        targets = lebanese_hezbollah(st)
+        if not targets:
+            st.emit("War in Lebanon: no Lebanese Hezbollah unit is on the map; no die is rolled.", R_LEBANON)
+        for u in targets:
             at = st.data.units[u].at
             die = st.rng.randint(1, 6)
             if die <= 2:
