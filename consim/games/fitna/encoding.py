@@ -9,6 +9,7 @@ sides, countries, special jokers):
   ``retreat``, ``reveal``, ``space``, ``strike``, ``target``, ``to``, ``withdraw``;
 * a card: ``bid``, ``cancel``, ``commit``, ``give``, ``ops``, ``play``, ``take``, ``veto``, and
   ``cancel <card> with <card>``;
+* a unit and a space: ``rebuild <unit> on <space>`` (#87 Kremlin Escalates, 28.0);
 * a seat, side or country: ``country``, ``exchange``, ``name``; a special joker: ``special``;
 * composite words, each from a bounded list: ``allocate <m>-<n>`` (moves and attacks of an
   activation, ``m + n`` at most :data:`MAX_OPS`), ``take "<a> Assets, <e> Events"`` (``a + e``
@@ -143,6 +144,7 @@ class Research(Base):
             *(Form(v, (space,)) for v in SPACE_VERBS),
             *(Form(v, (card,)) for v in CARD_VERBS),
             Form("cancel", (card, Vocab("with", ("with",)), card)),
+            Form("rebuild", (unit, Vocab("on", ("on",)), space)),
             *(Form(v, (who,)) for v in ("country", "exchange", "name")),
             Form("special", (Vocab.of("joker", t.joker_name),)),
             Form("allocate", (allocate,)),
