@@ -61,14 +61,17 @@ from consim.games.fitna.rules.common import (
     change_tension,
     cname,
     discard_card,
+    everyone,
     names,
     on_fight,
     owner_seat,
     place,
     push_levels,
     refs_space,
+    restore,
     set_control,
     sname,
+    strike_witnesses,
     take_from_hand,
     uname,
 )
@@ -355,7 +358,7 @@ class PlayCard(Step):
                         space=s,
                         why=f"{label} strikes {sname(st, s)}",
                         cite=rule,
-                        witnesses=[owner] if owner else [],
+                        witnesses=strike_witnesses(st, s, owner, self.seat),
                     )
                 )
         elif isinstance(e, Reinforcements):
@@ -747,7 +750,7 @@ class Reinforce(Step):
             st.push(PlaceUnits(seat=seat, units=[u], rebuild=True))
         elif verb == "restore":
             u = t.unit_by_label[action.args[0]]
-            st.set_unit(u, reduced=False)
+            restore(st, u)
             self.restored += 1
             at = d.units[u].at
             st.emit(f"{seat} restores a unit on {sname(st, at)} to full strength.", R_REINFORCE)
@@ -802,7 +805,7 @@ class PlaceUnits(Step):
         u = self.units.pop(0)
         s = t.space_by_name[action.args[0]]
         side = t.seat_index[seat]
-        place(st, u, s)
+        place(st, u, s, everyone(st))  # [30.0] named to all, at full strength
         st.set_unit(u, reduced=False, isolated=False)
         if st.data.control[s] != side:
             set_control(st, s, side, [t.unit_force[u]])

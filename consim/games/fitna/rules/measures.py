@@ -40,6 +40,7 @@ from consim.games.fitna.rules.common import (
     refs_space,
     set_control,
     sname,
+    strike_witnesses,
     take_from_hand,
     touch,
     uname,
@@ -487,7 +488,7 @@ class TargetedStrike(Frame[FitnaState]):
                     space=s,
                     why=f"{cname(st, self.card)} strikes {sname(st, s)}",
                     cite=R_EVENTS,
-                    witnesses=[owner] if owner else [],
+                    witnesses=strike_witnesses(st, s, owner, self.seat),
                 )
             )
 

@@ -34,6 +34,7 @@ from consim.games.fitna.rules.common import (
     UNUSED,
     Step,
     eliminate,
+    everyone,
     lose_step,
     pkk_check,
     pkk_spaces_in_turkey,
@@ -278,7 +279,7 @@ def carry_out_coup(st: FitnaState, country: str, seat: str, space: int = -1) -> 
                     if v in b:
                         b.remove(v)
             rec = d.units[u]
-            place(st, v, at)
+            place(st, v, at, everyone(st))  # [30.0] named to all, as the unit it replaces
             st.set_unit(v, reduced=rec.reduced and t.unit_steps[v] == 2, isolated=rec.isolated)
             eliminate(st, u)
             st.emit(
@@ -290,7 +291,7 @@ def carry_out_coup(st: FitnaState, country: str, seat: str, space: int = -1) -> 
         elif die <= 4:
             gone = t.opts.coup_losses == "removed"
             if gone:
-                place(st, u, n + REMOVED)
+                place(st, u, n + REMOVED, everyone(st))
                 st.set_unit(u, reduced=False, isolated=False)
             else:
                 eliminate(st, u)
@@ -429,7 +430,7 @@ class Withdraw(Step):
 
     def _go(self, st: FitnaState, u: int, dest: int) -> None:
         t = st.tables
-        place(st, u, dest)
+        place(st, u, dest, st.data.known[self.frm])  # [30.0] named to all
         if st.data.control[dest] != self.side:
             set_control(st, dest, self.side, [t.unit_force[u]])
         st.emit(
@@ -490,11 +491,11 @@ class WarInLebanon(Frame[FitnaState]):
                     f"War in Lebanon: {uname(st, u)} on {sname(st, at)} rolls {die}, no effect.", R_LEBANON
                 )
             elif die == 3:
-                gone = lose_step(st, u)
+                gone = lose_step(st, u, everyone(st))
                 what = "already reduced, it is eliminated" if gone else "it is reduced"
                 st.emit(f"War in Lebanon: {uname(st, u)} on {sname(st, at)} rolls 3: {what}.", R_LEBANON)
             else:
-                place(st, u, n + REMOVED)
+                place(st, u, n + REMOVED, everyone(st))
                 st.set_unit(u, reduced=False, isolated=False)
                 st.emit(
                     f"War in Lebanon: {uname(st, u)} on {sname(st, at)} rolls {die}: eliminated and "
@@ -678,7 +679,7 @@ class PkkRebellion(Step):
     def _put(self, st: FitnaState, u: int, s: int) -> None:
         t = st.tables
         side = self._side(st)
-        place(st, u, s)
+        place(st, u, s, everyone(st))  # [30.0] named to all, at full strength
         st.set_unit(u, reduced=False, isolated=False)
         if st.data.control[s] != side:
             set_control(st, s, side, [t.unit_force[u]])
