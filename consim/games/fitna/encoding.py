@@ -39,7 +39,7 @@ from consim.games.fitna.rules import HAND_SIZE, opening_deal
 from consim.games.fitna.rules.combat import IS_COUNTER
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.testing import _referenced as referenced
-from consim.games.fitna.testing import unseen_unit_groups
+from consim.games.fitna.testing import redeal_cards, redeal_units
 
 #: the most operations one activation splits between moves and attacks
 MAX_OPS = 40
@@ -108,21 +108,16 @@ class Research(Base):
         }
 
     def resample(self, state: State, seat: str | None, rng: Rng) -> State:
-        """The re-deal of ``testing.perturb`` (cards by kind, unseen units within their force,
-        corps and side), made canonical for units: each group's records are sorted before they are
-        shuffled among the group, so the result depends only on which records are hidden."""
-        other = super().resample(state, seat, rng)
+        """Everything ``seat`` cannot know re-dealt, as ``testing.perturb`` re-deals it (the
+        other hands, the discards it did not see, the draw piles; which counter stands where
+        among those it cannot tell apart, and which of them are reduced), canonically: with a
+        ``CanonicalRng`` the result depends only on which cards and places are hidden, so two
+        positions the seat cannot tell apart give the same deal."""
+        other = state.clone()
         assert isinstance(other, FitnaState)
-        d = other.data
+        redeal_cards(other, seat, rng, include_deck=True)
         _, fixed = referenced(other)  # units the frames on the stack name keep their records
-        groups = unseen_unit_groups(other, seat, fixed)
-        units = list(d.units)
-        for group in groups.values():
-            records = [units[u] for u in group]
-            rng.shuffle(records)  # a CanonicalRng: sorted by content first
-            for u, rec in zip(group, records, strict=True):
-                units[u] = rec
-        d.units = units
+        redeal_units(other, seat, rng, fixed, canonical=True)
         other.refresh()
         return other
 

@@ -579,7 +579,7 @@ class LoseCards(Step):
             st.data.hands[self.seat].append(card)
             st.emit(f"{self.seat} takes a card from {possessive(self.opponent)} hand.", R_EVENTS)
         else:
-            discard_card(st, card)
+            discard_card(st, card, [self.seat, self.opponent])  # [30.0] only the two see it
             st.emit(f"{self.opponent} loses a card.", R_EVENTS)
         st.emit(
             f"The card is {cname(st, card)}.",

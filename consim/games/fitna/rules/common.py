@@ -188,6 +188,9 @@ def lose_step(st: FitnaState, u: int, shown: int = 0) -> bool:
     a flip also when it is the only counter there that could take the step so."""
     t = st.tables
     rec = st.data.units[u]
+    if rec.at < t.n_spaces and st.data.known[rec.at] != everyone(st):
+        # [30.0] whether the counter is flipped or removed shows how it stood
+        st.mark_reveal()
     if t.unit_steps[u] == 2 and not rec.reduced:
         units = st.data.units
         alone = not any(v != u and t.unit_steps[v] == 2 and not units[v].reduced for v in stacks(st)[rec.at])
@@ -227,10 +230,13 @@ def draw_card(st: FitnaState, seat: str, asset: bool) -> int | None:
     return card
 
 
-def discard_card(st: FitnaState, card: int) -> None:
-    """[8.2] Face down on the discard pile of its own pile."""
+def discard_card(st: FitnaState, card: int, seen_by: Iterable[str] | None = None) -> None:
+    """[8.2] Face down on the discard pile of its own pile. ``seen_by``: the only seats that
+    saw which card it is (None: a card everyone saw played or spent)."""
     d = st.data
     (d.asset_discard if st.tables.card_asset[card] else d.event_discard).append(card)
+    if seen_by is not None:
+        d.discard_seen[card] = seat_bits(st, seen_by)
 
 
 def take_from_hand(st: FitnaState, seat: str, card: int) -> None:

@@ -570,7 +570,7 @@ class SecurityCouncil(Step):
             return
         c = next(x for x in st.data.hands[seat] if t.card_name[x] == action.args[0])
         take_from_hand(st, seat, c)
-        discard_card(st, c)
+        discard_card(st, c, [seat])  # [30.0] face down: only he knows which card
         self.vetoed = True
         st.emit(f"{seat} vetoes the resolution and discards a card.", R_EVENTS)
         st.emit(f"You discard {cname(st, c)}.", R_EVENTS, to=(seat,))

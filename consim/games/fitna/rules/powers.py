@@ -426,6 +426,7 @@ class RussianSurge(Step):
             ]
             for u in restored:
                 restore(st, u, everyone(st))  # every reduced Russian unit: all can follow
+            st.mark_reveal()  # [30.0] how many were reduced is announced
             rebuilt = {0: "no Russian unit is reduced", 1: "1 reduced Russian unit is rebuilt"}.get(
                 len(restored), f"{len(restored)} reduced Russian units are rebuilt"
             )
@@ -588,6 +589,7 @@ class KremlinEscalates(Step):
             rebuilt = [u for u in on_map if d.units[u].reduced and traces_supply(st, u)]
             for u in rebuilt:
                 restore(st, u, everyone(st))  # every one in supply: all can follow
+            st.mark_reveal()  # [30.0] how many were reduced is announced
             st.emit(
                 "Kremlin Escalates: "
                 + {
