@@ -264,3 +264,28 @@ def test_a_restored_unit_keeps_its_stack_known_only_if_it_was_the_only_reduced_o
         assert seen is not None and not any(u["reduced"] for u in seen)
     else:
         assert seen is None
+
+
+@pytest.mark.parametrize("scenario", range(1, 12))
+def test_nothing_a_seat_is_shown_over_the_next_actions_depends_on_what_it_cannot_know(scenario: int) -> None:
+    """[30.0, 25.1] Positions of a game of heuristic bots, each perturbed for every seat (and a
+    spectator): over the next 25 actions the seat's view, the log lines it reads, who is to
+    act and its own choices are the same as in the original (``follow_twins``). This is the
+    check that found a move ending at once when its last movement point was spent."""
+    from tests.conformance.hidden import follow_twins
+
+    game = FitnaGame(scenario=scenario)
+    state = game.new_game(1)
+    state.keep_undo = False
+    bots = {s: make_bot(game, "heuristic", s, i) for i, s in enumerate(game.seats)}
+    every = 15 * max(1, len(game.seats) * game.tables.scenario.turns // 12)
+    rng = Rng(scenario)
+    compared = decisions = 0
+    while state.to_act():
+        seat = state.to_act()[0]
+        if decisions % every == 0:
+            for who in [None, *game.seats]:
+                compared += follow_twins(state, who, perturb, rng)
+        state.apply(seat, decide(bots[seat], state, seat, state.legal_actions(seat)))
+        decisions += 1
+    assert compared > 300
