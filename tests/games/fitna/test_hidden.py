@@ -289,3 +289,24 @@ def test_nothing_a_seat_is_shown_over_the_next_actions_depends_on_what_it_cannot
         state.apply(seat, decide(bots[seat], state, seat, state.legal_actions(seat)))
         decisions += 1
     assert compared > 300
+
+
+def test_a_militia_that_changes_hands_shows_itself_to_its_new_player() -> None:
+    """[20.0, 30.0] An Al Sham militia answers to the player of the Free Syrian Army in Syria and
+    to the player of the Free Iraqi Army in Iraq: moved by Turkey from Hasakah into Sinjar, it
+    becomes Syria's, who sees it as his own from then on, its reduced side included. That
+    shows him something hidden until then (the leak check over time found it)."""
+    from consim.games.fitna.rules.movement import Movement
+    from consim.games.fitna.testing import in_segment
+
+    def edit(d, st) -> None:  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        d.force_side[st.tables.force_index["fia"]] = st.tables.seat_index["Syria"]
+        in_segment(st, "Turkey", [Movement(seat="Turkey", left=2)])
+
+    st = position(region_game(), {"Ahrar al-Sham": "Hasakah"}, reduced=("Ahrar al-Sham",), edit=edit)
+    assert names_on(st, "Syria", "Hasakah") is None
+    play(st, 'move "Ahrar al-Sham"', "to Sinjar")
+    assert st.last_action_revealed_to("Syria")
+    assert stack(st, "Syria", "Sinjar")["units"][0]["reduced"] is True
+    assert not st.last_action_revealed_to("Israel")

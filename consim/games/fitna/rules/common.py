@@ -80,6 +80,10 @@ def country_of(st: FitnaState, s: int) -> str:
 # =============================================================================================
 
 
+#: [20.0] the forces whose units change hands with the country they stand in
+_BY_COUNTRY = frozenset(FORCES.index(f) for f in ("sunni_militia", "al_sham_militia"))
+
+
 def everyone(st: FitnaState) -> int:
     """Every seat, as a mask of one bit per seat (the bits of ``FitnaData.known``)."""
     return (1 << len(st.tables.seats)) - 1
@@ -128,7 +132,8 @@ def place(st: FitnaState, u: int, to: int, shown: int = 0) -> None:
     stack it starts known to them. Every other seat no longer knows either stack. A stack
     nobody has seen is never made known by an arrival from off the map."""
     d = st.data
-    n = st.tables.n_spaces
+    t = st.tables
+    n = t.n_spaces
     frm = d.units[u].at
     follow = shown
     if frm < n:
@@ -138,7 +143,13 @@ def place(st: FitnaState, u: int, to: int, shown: int = 0) -> None:
         if follow:
             follow &= d.known[to] if stacks(st)[to] else (follow if frm < n else 0)
         d.known[to] = follow
+    crossing = (
+        frm < n and to < n and t.space_country[frm] != t.space_country[to] and t.unit_force[u] in _BY_COUNTRY
+    )
+    before = unit_sides(st)[u] if crossing else -1
     st.set_unit(u, at=to)
+    if crossing and (seat := st.seat_of(unit_sides(st)[u])) is not None and unit_sides(st)[u] != before:
+        st.mark_reveal((seat,))  # [20.0, 30.0] the unit changed hands: its new player sees it
 
 
 def set_control(st: FitnaState, s: int, side: int, forces: Iterable[int] = ()) -> None:
