@@ -9,6 +9,7 @@ sides, countries, special jokers):
   ``retreat``, ``reveal``, ``space``, ``strike``, ``target``, ``to``, ``withdraw``;
 * a card: ``bid``, ``cancel``, ``commit``, ``give``, ``ops``, ``play``, ``take``, ``veto``, and
   ``cancel <card> with <card>``;
+* a unit and a space: ``rebuild <unit> on <space>`` (#87 Kremlin Escalates, 28.0);
 * a seat, side or country: ``country``, ``exchange``, ``name``; a special joker: ``special``;
 * composite words, each from a bounded list: ``allocate <m>-<n>`` (moves and attacks of an
   activation, ``m + n`` at most :data:`MAX_OPS`), ``take "<a> Assets, <e> Events"`` (``a + e``
@@ -43,7 +44,7 @@ from consim.games.fitna.rules.combat import IS_COUNTER
 from consim.games.fitna.rules.victory import LEVELS
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.testing import _referenced as referenced
-from consim.games.fitna.testing import unseen_unit_groups
+from consim.games.fitna.testing import redeal_cards, redeal_units
 from consim.games.fitna.view import SEGMENT_NAMES
 
 #: the most operations one activation splits between moves and attacks
@@ -122,21 +123,16 @@ class Research(Base):
         }
 
     def resample(self, state: State, seat: str | None, rng: Rng) -> State:
-        """The re-deal of ``testing.perturb`` (cards by kind, unseen units within their force,
-        corps and side), made canonical for units: each group's records are sorted before they are
-        shuffled among the group, so the result depends only on which records are hidden."""
-        other = super().resample(state, seat, rng)
+        """Everything ``seat`` cannot know re-dealt, as ``testing.perturb`` re-deals it (the
+        other hands, the discards it did not see, the draw piles; which counter stands where
+        among those it cannot tell apart, and which of them are reduced), canonically: with a
+        ``CanonicalRng`` the result depends only on which cards and places are hidden, so two
+        positions the seat cannot tell apart give the same deal."""
+        other = state.clone()
         assert isinstance(other, FitnaState)
-        d = other.data
+        redeal_cards(other, seat, rng, include_deck=True)
         _, fixed = referenced(other)  # units the frames on the stack name keep their records
-        groups = unseen_unit_groups(other, seat, fixed)
-        units = list(d.units)
-        for group in groups.values():
-            records = [units[u] for u in group]
-            rng.shuffle(records)  # a CanonicalRng: sorted by content first
-            for u, rec in zip(group, records, strict=True):
-                units[u] = rec
-        d.units = units
+        redeal_units(other, seat, rng, fixed, canonical=True)
         other.refresh()
         return other
 
@@ -158,6 +154,7 @@ class Research(Base):
             *(Form(v, (space,)) for v in SPACE_VERBS),
             *(Form(v, (card,)) for v in CARD_VERBS),
             Form("cancel", (card, Vocab("with", ("with",)), card)),
+            Form("rebuild", (unit, Vocab("on", ("on",)), space)),
             *(Form(v, (who,)) for v in ("country", "exchange", "name")),
             Form("special", (Vocab.of("joker", t.joker_name),)),
             Form("allocate", (allocate,)),

@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 
 from consim.core.errors import ContentError, OptionError, RestoreError
 from consim.core.flow import Frame
-from consim.core.game import Game, Outcome, Standing
+from consim.core.game import Game, Outcome, Standing, State
+from consim.core.rng import Rng
 from consim.games.fitna import scenario_file
 from consim.games.fitna.content import (
     FORCES,
@@ -43,6 +44,14 @@ from consim.games.fitna.rules import (
 )
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.view import view
+
+
+def _with_discard_seen(raw: Any) -> Any:
+    """The saved data of a position, with the empty ``discard_seen`` of the positions saved
+    before it existed (anything else as it is, for the checks to refuse)."""
+    if isinstance(raw, Mapping) and "discard_seen" not in raw:
+        return {**raw, "discard_seen": {}}
+    return raw
 
 
 def _multiplayer() -> set[int]:
@@ -203,6 +212,18 @@ class FitnaGame(Game):
         far each seat has come toward its next level."""
         return Standing(state.data.turn, self._outcome(state).scores, victory.level_progress(state))
 
+    def _restore(self, data: Mapping[str, Any], rng: Rng | None = None) -> State:
+        # a position saved before the face-down discards were recorded (discard_seen) had
+        # none that anyone knew of: read it with none
+        if isinstance(data, Mapping):
+            data = dict(data)
+            if "data" in data:
+                data["data"] = _with_discard_seen(data["data"])
+            undo = data.get("undo")
+            if isinstance(undo, Mapping) and "data" in undo:
+                data["undo"] = {**undo, "data": _with_discard_seen(undo["data"])}
+        return super()._restore(data, rng)
+
     def _check(self, state: FitnaState) -> None:
         t = self.tables
         d = state.data
@@ -245,3 +266,10 @@ class FitnaGame(Game):
             )
         if not 0 <= d.turn <= t.scenario.turns:
             raise RestoreError(f"turn {d.turn} is out of range")
+        discards = {*d.asset_discard, *d.event_discard}
+        seats_mask = (1 << len(self.seats)) - 1
+        for c, seen in d.discard_seen.items():
+            if c not in discards or not 0 <= seen <= seats_mask:
+                raise RestoreError(
+                    "discard_seen must name cards on the discard piles, each with the seats that saw it"
+                )

@@ -101,6 +101,10 @@ class FitnaData(Data):
     event_pile: list[Card] = field(default_factory=list)
     asset_discard: list[Card] = field(default_factory=list)
     event_discard: list[Card] = field(default_factory=list)
+    #: [8.2, 30.0] the cards on a discard pile that not every player saw go there, with a bit
+    #: for each seat that did (a card discarded to veto the UN Security Council, a card lost
+    #: from a hand): to the others each is only a card of that pile
+    discard_seen: dict[Card, int] = field(default_factory=dict)
     #: [8.3] the High Tension cards waiting for tension 5
     aside: list[Card] = field(default_factory=list)
     #: [8.2] withdrawn by the scenario or removed after their event

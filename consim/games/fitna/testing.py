@@ -1,20 +1,24 @@
-"""Test support: re-deal what a seat cannot know (the conformance suite's leak checks), and
-build positions for the rule tests on top of ``state.edit()``.
+"""Test support: re-deal what a seat cannot know (the conformance suite's leak checks, and
+``determinize``), and build positions for the rule tests on top of ``state.edit()``.
 
 ``perturb(state, seat, rng, include_deck)`` returns a copy of ``state`` in which everything
-``seat`` cannot know has been re-dealt: the other hands (an Asset card only with an Asset
-card: which pile a card was drawn from is public), the order of the draw piles (with
-``include_deck``), which units make up the enemy stacks it has not seen (each unit swapped
-only with another of the same force and size, so what a stack shows, 30.0, stays the same),
-and which IS counters are which (25.1), even for the player commanding IS. Cards and units
-named by a procedure under way are left alone, and so is a hand one has shown the seat. It
-also returns a function that translates an action taken in the original into the same
-action in the copy.
+``seat`` cannot know has been re-dealt: the other hands and the discards it did not see go
+face down (an Asset card only with an Asset card: which pile a card was drawn from is public),
+the order of the draw piles (with ``include_deck``), which units make up the enemy stacks it
+has not seen (each unit swapped only with another of the same force, side and garrison or not,
+so what a stack shows, 30.0, stays the same; a corps with a unit of any size, one corps a
+stack) and which of them are reduced (as many on each side as before), and which IS counters
+are which (25.1), even for the player commanding IS or on a stack the seat has seen. Cards and
+units named by a procedure under way are left alone, and so is a hand one has shown the seat.
+It also returns a function that translates an action taken in the original into the same
+action in the copy. ``redeal_cards`` and ``redeal_units`` do the same canonically for
+``determinize`` (``encoding.Research.resample``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from consim.core.action import Action
@@ -67,15 +71,23 @@ def shown_hands(st: FitnaState, seat: str | None) -> set[int]:
     }
 
 
-#: a group of counters a seat cannot tell apart: (force, corps, side), or IS counters as one
+#: a group of counters a seat cannot tell apart: (force, garrison, side), or IS counters as one
 UnitGroup = tuple[int, bool, int]
+#: the group of the IS counters (25.1: face down for everyone)
+IS_GROUP: UnitGroup = (-1, False, -1)
+#: how many shuffles a re-deal tries before it keeps each corps among the corps (4.0)
+CORPS_TRIES = 20
 
 
 def unseen_unit_groups(st: FitnaState, seat: str | None, fixed: set[int]) -> dict[UnitGroup, list[int]]:
-    """The counters ``seat`` cannot tell apart, by group: units on the map it does not see
-    (30.0) and the IS pool, grouped by force, corps and present side. The side is public (every
-    stack shows whose it is), and where a force is shared between two seats (27.1) it differs
-    from unit to unit, so a re-deal never moves a unit into the other seat's stacks."""
+    """The counters ``seat`` cannot tell apart, by group, in counter order: units on the map it
+    does not see (30.0), grouped by force, garrison or not, and present side; and the IS
+    counters on the map and in the IS pool, which are face down for everyone (25.1), even on
+    a stack the seat has seen. The side is public (every stack shows whose it is), and where a
+    force is shared between two seats (27.1) it differs from unit to unit, so a re-deal never
+    moves a unit into the other seat's stacks; a garrison never moves (3.0), so it stays one.
+    The size of a unit is not shown (a corps may stand where a division stood, ``redeal_units``
+    keeping one corps a stack, 4.0). ``fixed``: the counters a procedure under way names."""
     t = st.tables
     d = st.data
     n = t.n_spaces
@@ -85,16 +97,160 @@ def unseen_unit_groups(st: FitnaState, seat: str | None, fixed: set[int]) -> dic
     for u, rec in enumerate(d.units):
         if u in fixed or t.unit_baghdadi[u]:
             continue
-        if rec.at < n:
-            if sides[u] == me or (me >= 0 and d.known[rec.at] >> me & 1):
-                continue
-            if me >= 0 and not t.unit_is[u] and commander(st, sides[u]) == me:
-                continue  # [26.2] the Kurds it commands now it sees as its own
-        elif not (t.unit_is[u] and rec.at == n + POOL):
+        if t.unit_is[u]:
+            if rec.at < n or rec.at == n + POOL:
+                groups.setdefault(IS_GROUP, []).append(u)
             continue
-        key = (-1, False, -1) if t.unit_is[u] else (t.unit_force[u], t.unit_corps[u], sides[u])
-        groups.setdefault(key, []).append(u)
+        if rec.at >= n or sides[u] == me or (me >= 0 and d.known[rec.at] >> me & 1):
+            continue
+        if me >= 0 and commander(st, sides[u]) == me:
+            continue  # [26.2] the Kurds it commands now it sees as its own
+        groups.setdefault((t.unit_force[u], t.unit_garrison[u], sides[u]), []).append(u)
     return groups
+
+
+def hidden_card_slots(
+    st: FitnaState, seat: str | None, include_deck: bool, fixed: set[int]
+) -> dict[bool, list[tuple[list[int], int]]]:
+    """The places of the cards ``seat`` cannot know, by kind (an Asset card only with an Asset
+    card: which pile a card was drawn from is public): the other hands, the discards it did
+    not see go face down (8.2: a veto, a card lost from a hand) and, with ``include_deck``, the
+    draw piles. ``fixed``: cards a procedure under way names, or a hand shown to the seat."""
+    t = st.tables
+    d = st.data
+    me = 1 << t.seat_index[seat] if seat is not None else 0
+    slots: dict[bool, list[tuple[list[int], int]]] = {True: [], False: []}
+    for s, hand in d.hands.items():
+        if s == seat:
+            continue
+        for i, c in enumerate(hand):
+            if c not in fixed:
+                slots[t.card_asset[c]].append((hand, i))
+    for pile in (d.asset_discard, d.event_discard):
+        for i, c in enumerate(pile):
+            seen = d.discard_seen.get(c)
+            if seen is not None and not seen & me and c not in fixed:
+                slots[t.card_asset[c]].append((pile, i))
+    if include_deck:
+        slots[True].extend((d.asset_pile, i) for i in range(len(d.asset_pile)))
+        slots[False].extend((d.event_pile, i) for i in range(len(d.event_pile)))
+    return slots
+
+
+def redeal_cards(st: FitnaState, seat: str | None, rng: Rng, include_deck: bool) -> dict[int, int]:
+    """Re-deal, in place, the cards ``seat`` cannot know (``hidden_card_slots``); returns
+    {card that was in a slot: card now in it}. Through a ``CanonicalRng`` the result depends
+    only on which cards are hidden, not on where they lay."""
+    fixed, _ = _referenced(st)
+    fixed |= shown_hands(st, seat)
+    slots = hidden_card_slots(st, seat, include_deck, fixed)
+    pi: dict[int, int] = {}
+    for kind in (True, False):
+        pi.update(permute_slots(slots[kind], rng))
+    d = st.data
+    if d.discard_seen:
+        d.discard_seen = {pi.get(c, c): seen for c, seen in d.discard_seen.items()}
+    return pi
+
+
+def _corps_apart(st: FitnaState, units: list[Unit]) -> bool:
+    """[4.0] At most one corps on any space."""
+    t = st.tables
+    taken: set[int] = set()
+    for u, corps in enumerate(t.unit_corps):
+        if corps and (at := units[u].at) < t.n_spaces:
+            if at in taken:
+                return False
+            taken.add(at)
+    return True
+
+
+def _deal(
+    targets: list[int],
+    spots: list[int],
+    group: list[int],
+    places: list[Unit],
+    rng: Rng,
+    canonical: bool,
+    units: list[Unit],
+    moved: dict[int, int],
+) -> None:
+    """Deal the places ``spots`` (indices in ``places``, the places of ``group``'s counters in
+    the same order) to the counters ``targets`` at random: canonically (whatever the order of
+    the places), or recording {counter now in a place: counter of ``group`` that stood there}."""
+    if canonical:
+        shuffled = [places[i] for i in spots]
+        rng.shuffle(shuffled)
+        for u, rec in zip(targets, shuffled, strict=True):
+            units[u] = rec
+        return
+    order = spots[:]
+    rng.shuffle(order)
+    for u, i in zip(targets, order, strict=True):
+        units[u] = places[i]
+        moved[u] = group[i]
+
+
+def redeal_units(
+    st: FitnaState, seat: str | None, rng: Rng, fixed: set[int], canonical: bool
+) -> dict[int, int]:
+    """Re-deal, in place, the counters ``seat`` cannot tell apart (``unseen_unit_groups``): which
+    counter of a group stands in each of the group's places (a place keeps what the map
+    shows: the space, the Isolated marker, an assault made), at most one corps a stack (4.0);
+    then which of a side's unseen two-step units are reduced, as many as before (30.0: the
+    losses and restorations that reduced or restored them were announced, not which units).
+
+    ``canonical`` (for ``determinize``, with a ``CanonicalRng``): the places are dealt in a
+    canonical order, so the result depends only on which places and counters are hidden.
+    Otherwise (``perturb``) the counters are shuffled among their places and the result maps
+    {counter now in a place: counter that stood there}."""
+    t = st.tables
+    d = st.data
+    before = d.units
+    units = list(before)
+    moved: dict[int, int] = {}
+    groups = unseen_unit_groups(st, seat, fixed)
+    for group in groups.values():
+        places = [replace(before[u], reduced=False) for u in group]
+        spots = list(range(len(group)))
+        if not any(t.unit_corps[u] for u in group):
+            _deal(group, spots, group, places, rng, canonical, units, moved)
+            continue
+        for _ in range(CORPS_TRIES):
+            _deal(group, spots, group, places, rng, canonical, units, moved)
+            if _corps_apart(st, units):
+                break
+        else:
+            # the corps on the first places, in a fixed order, of spaces without another corps;
+            # the other units on the other places at random
+            members = set(group)
+            taken = {units[v].at for v, c in enumerate(t.unit_corps) if c and v not in members}
+            corps = [u for u in group if t.unit_corps[u]]
+            chosen: list[int] = []
+            for i in sorted(spots, key=lambda i: repr(places[i])):
+                if len(chosen) < len(corps) and places[i].at not in taken:
+                    chosen.append(i)
+                    taken.add(places[i].at)
+            rest = [i for i in spots if i not in chosen]
+            _deal(corps, chosen, group, places, rng, canonical, units, moved)
+            _deal(
+                [u for u in group if not t.unit_corps[u]], rest, group, places, rng, canonical, units, moved
+            )
+    # [30.0] the reduced sides: as many on each side as before, on other unseen units
+    by_side: dict[int, list[int]] = {}
+    for key, group in groups.items():
+        if key != IS_GROUP:
+            by_side.setdefault(key[2], []).extend(u for u in group if t.unit_steps[u] == 2)
+    for candidates in by_side.values():
+        count = sum(1 for u in candidates if before[u].reduced)
+        order = sorted(candidates)
+        rng.shuffle(order)
+        low = set(order[:count])
+        for u in candidates:
+            if units[u].reduced != (u in low):
+                units[u] = replace(units[u], reduced=u in low)
+    d.units = units
+    return moved
 
 
 def perturb(
@@ -104,36 +260,9 @@ def perturb(
     other = state.clone()
     assert isinstance(other, FitnaState)
     t = other.tables
-    d = other.data
-    fixed_cards, fixed_units = _referenced(other)
-    fixed_cards |= shown_hands(other, seat)
-    # -- cards ------------------------------------------------------------------------------------
-    slots: dict[bool, list[tuple[list[int], int]]] = {True: [], False: []}
-    for s, hand in d.hands.items():
-        if s == seat:
-            continue
-        for i, c in enumerate(hand):
-            if c not in fixed_cards:
-                slots[t.card_asset[c]].append((hand, i))
-    if include_deck:
-        slots[True].extend((d.asset_pile, i) for i in range(len(d.asset_pile)))
-        slots[False].extend((d.event_pile, i) for i in range(len(d.event_pile)))
-    pi: dict[int, int] = {}
-    for kind in (True, False):
-        pi.update(permute_slots(slots[kind], rng))
-    # -- units --------------------------------------------------------------------------------------
-    groups = unseen_unit_groups(other, seat, fixed_units)
-    upi: dict[int, int] = {}
-    new_units = list(d.units)
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        shuffled = group[:]
-        rng.shuffle(shuffled)
-        for old, new in zip(group, shuffled, strict=True):
-            new_units[new] = d.units[old]  # the slot keeps what the map shows (30.0)
-            upi[new] = old
-    d.units = new_units
+    pi = redeal_cards(other, seat, rng, include_deck)
+    _, fixed_units = _referenced(other)
+    upi = redeal_units(other, seat, rng, fixed_units, canonical=False)
     other.refresh()
     card_names = t.card_name
     unit_labels = t.unit_label
@@ -210,6 +339,7 @@ def give(d: FitnaData, st: FitnaState, seat: str, names: Iterable[str]) -> None:
             for box in (d.asset_pile, d.event_pile, d.asset_discard, d.event_discard, d.aside, d.removed):
                 if c in box:
                     box.remove(c)
+                    d.discard_seen.pop(c, None)
                     d.hands[seat].append(c)
                     break
             else:

@@ -28,7 +28,7 @@ from consim.games.fitna.content import (
     VPMargin,
 )
 from consim.games.fitna.rules import RESHUFFLE_TURNS
-from consim.games.fitna.rules.combat import Offensive
+from consim.games.fitna.rules.combat import Offensive, face_label
 from consim.games.fitna.rules.common import ELIMINATED, POOL, REMOVED
 from consim.games.fitna.rules.events import Exchange
 from consim.games.fitna.rules.turn import SEGMENTS, Phase, turn_order
@@ -74,7 +74,9 @@ def _stack_info(
     with the sides it sees as its own (``_seen_as_own``) and every counter's side looked up
     once by the caller (``units`` is not empty)."""
     t = st.tables
-    side = sides[units[0]]
+    # a stack shows one side (two only for a moment, after a coup, 23.2): the lowest, not the
+    # first counter's, whose place in the counter order is not shown
+    side = min(sides[u] for u in units)
     s = st.data.units[units[0]].at
     # [25.1, 26.2] the seat commanding IS or the Kurds for an activation sees their stacks as
     # its own (IS counters stay face down). [23.2, 23.3] A coup leaves enemies on one space
@@ -83,18 +85,17 @@ def _stack_info(
     known = me >= 0 and (bool(st.data.known[s] >> me & 1) or all(sides[u] in own for u in units))
     out: dict[str, Any] = {"side": t.side_names[side], "count": len(units)}
     if known:
-        out["units"] = [
-            {"name": "IS counter", "face_down": True}
-            if t.unit_is[u] and not t.unit_baghdadi[u]
-            else unit_info(st, u)
-            for u in units
-        ]
+        # [25.1] face-down IS counters last: their place in the counter order is not shown
+        shown = [unit_info(st, u) for u in units if not t.unit_is[u] or t.unit_baghdadi[u]]
+        face_down = len(units) - len(shown)
+        out["units"] = shown + [{"name": "IS counter", "face_down": True} for _ in range(face_down)]
         return out
     forces: dict[str, int] = {}
     for u in units:
         label = FORCE_LABEL[FORCES[t.unit_force[u]]]
         forces[label] = forces.get(label, 0) + 1
-    out["forces"] = forces
+    # in the order of their names, not of the counters (which counter is which is hidden)
+    out["forces"] = forces if len(forces) == 1 else dict(sorted(forces.items()))
     records = st.data.units
     out["isolated"] = sum(1 for u in units if records[u].isolated)
     return out
@@ -222,7 +223,8 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
             "die": off.die or None,
         }
         if seat == off.seat:
-            out["offensive"]["attacking"] = [t.unit_label[u] for u in off.attackers]
+            # [25.1] IS counters stay face down, for the player commanding IS too
+            out["offensive"]["attacking"] = [face_label(st, u) for u in off.attackers]
     ex = next((f for f in reversed(st.stack) if isinstance(f, Exchange)), None)
     if ex is not None:
         deal: dict[str, Any] = {"from": ex.seat, "to": ex.partner, "stage": ex.stage}
@@ -349,7 +351,8 @@ def own_decision(st: FitnaState, seat: str) -> dict[str, Any]:
     if name == "offensive_setup":
         return {
             "attack_from": t.space_name[top.source],
-            "chosen": [t.unit_label[u] for u in top.chosen],
+            # [25.1] the IS counters he picks are face down: he does not know which they are
+            "chosen": [face_label(st, u) for u in top.chosen],
             "stage": str(top.stage),
         }
     if name == "place_units" and top.units:

@@ -200,6 +200,33 @@ def test_is_offensive_with_face_down_counters_and_a_decoy() -> None:
     assert st.top.name == "events_segment"
 
 
+def test_the_commander_of_is_does_not_see_which_counters_he_picks() -> None:
+    """[25.1] The player commanding IS picks its counters face down: neither his decision under
+    way nor the offensive he launches names them in his view (before, "Decoy (IS)" and "Jaysh
+    Dabiq" showed there before the combat was resolved)."""
+    import json
+
+    st = position(
+        region_game(),
+        {"Decoy (IS)": "Raqqa", "Wilayat Raqqa": "Raqqa", "Jaysh Dabiq": "Raqqa", "17 Res Div": "Tabqa"},
+        hands={"Iraq": ["Daesh"]},
+        edit=setup(),
+        frames=events("Iraq"),
+        dice=[6],
+    )
+    play(st, 'play "Daesh"')
+    pass_cancels(st)
+    play(st, "attack_from Raqqa", 'add "IS counter"', 'add "IS counter"', 'add "IS counter"')
+    view = st.view("Iraq")
+    assert view["decision"]["chosen"] == ["IS counter"] * 3
+    hidden = ("Decoy", "Wilayat Raqqa", "Jaysh Dabiq")
+    assert not any(name in json.dumps(view) for name in hidden)
+    play(st, "attack", "target Tabqa")  # the decoy is turned over and removed (25.1)
+    view = st.view("Iraq")
+    assert view["offensive"]["attacking"] == ["IS counter"] * 2
+    assert not any(name in json.dumps(view) for name in hidden)
+
+
 def test_counter_insurgency_cancels_daesh_and_bars_daesh_this_turn() -> None:
     """[25.5] Another player cancels the Daesh card with Counter-Insurgency: it is lost, and no
     Daesh card may be played as an event until the end of the turn (only for OPs)."""

@@ -13,7 +13,7 @@ from consim.games.fitna.game import FitnaGame
 from consim.games.fitna.rules.common import UNUSED
 from consim.games.fitna.state import FitnaState, Unit
 from consim.games.fitna.testing import offensives, perturb
-from tests.games.fitna.conftest import play, position, region_game
+from tests.games.fitna.conftest import play, position, region_game, syria_game
 
 
 def no_jokers(d, st) -> None:  # type: ignore[no-untyped-def]
@@ -174,3 +174,139 @@ def test_a_seat_s_choices_never_depend_on_what_it_cannot_see(scenario: int) -> N
             checked += 1
         state.apply(seat, decide(bots[seat], state, seat, legal))
     assert checked > 100
+
+
+# =============================================================================================
+# [30.0] What a seat discovered stays known while it can follow the changes
+# =============================================================================================
+
+
+def names_on(st: FitnaState, seat: str | None, space: str) -> list[str] | None:
+    """The units ``seat`` sees on ``space`` one by one (None: only their forces)."""
+    found = stack(st, seat, space).get("units")
+    return None if found is None else [u["name"] for u in found]
+
+
+def test_a_stack_revealed_by_armed_drones_stays_known_through_the_loss_they_inflict() -> None:
+    """[30.0, 18.5] Armed Drones show Iraq the stack on Hatay, then strike it: Iraq sees which
+    unit its owner chose to lose, and still knows the stack (before, the loss it had inflicted
+    itself made it forget the stack at once). The others still see only its forces."""
+    from consim.games.fitna.rules.events import EventsSegment
+    from consim.games.fitna.testing import in_segment
+
+    st = position(
+        region_game(),
+        {"1 Mech Div": "Mosul", "66 Mech Bde": "Hatay", "1 Cdo Bde": "Hatay"},
+        hands={"Iraq": ["Armed Drones"]},
+        edit=no_jokers,
+        frames=lambda st: in_segment(st, "Iraq", [EventsSegment(seat="Iraq")], step="supply"),
+    )
+    play(st, 'play "Armed Drones"', "reveal Hatay", "pass", "strike Hatay", 'lose "1 Cdo Bde"')
+    seen = stack(st, "Iraq", "Hatay")["units"]
+    assert [(u["name"], u["reduced"]) for u in seen] == [("66 Mech Bde", False), ("1 Cdo Bde", True)]
+    assert "1 Cdo Bde is reduced." in [e.text for e in st.visible_log("Iraq")]
+    assert names_on(st, "Israel", "Hatay") is None and names_on(st, None, "Hatay") is None
+
+
+def test_a_stack_seen_in_an_offensive_stays_known_while_its_changes_can_be_followed() -> None:
+    """[30.0] The rebels attacked Homs and saw two Syrian divisions and a Hezbollah brigade.
+    The Hezbollah unit leaving is the one of its force there: they still know both stacks.
+    One of the two divisions leaving could be either: they know neither Homs nor where it
+    went any more, while the Hezbollah stack they followed stays known."""
+    from consim.games.fitna.rules.movement import Movement
+    from consim.games.fitna.testing import in_segment
+
+    syrians = {"5 Mech Div": "Homs", "7 Mech Div": "Homs", "Hezb Nasr": "Homs"}
+    st = position(
+        syria_game(),
+        {**syrians, "13 Div": "Hama"},
+        edit=no_jokers,
+        frames=lambda st: offensives(st, "Rebels", 1),
+        dice=[1],
+    )
+    play(st, "attack_from Hama", 'add "13 Div"', "attack", "target Homs", "done", "done")  # 4 against 17: AR*
+    assert names_on(st, "Rebels", "Homs") == ["5 Mech Div", "7 Mech Div", "Hezb Nasr"]
+    with st.edit():
+        in_segment(st, "Syria", [Movement(seat="Syria", left=2)])
+    play(st, 'move "Hezb Nasr"', "to Qusayr", "stop")
+    assert names_on(st, "Rebels", "Homs") == ["5 Mech Div", "7 Mech Div"]
+    assert names_on(st, "Rebels", "Qusayr") == ["Hezb Nasr"]
+    play(st, 'move "7 Mech Div"', "to Palmyra", "stop")
+    assert names_on(st, "Rebels", "Homs") is None and names_on(st, "Rebels", "Palmyra") is None
+    assert names_on(st, "Rebels", "Qusayr") == ["Hezb Nasr"]
+
+
+@pytest.mark.parametrize(("reduced", "kept"), [(("5 Mech Div",), True), (("5 Mech Div", "Hezb Nasr"), False)])
+def test_a_restored_unit_keeps_its_stack_known_only_if_it_was_the_only_reduced_one(
+    reduced: tuple[str, ...], kept: bool
+) -> None:
+    """[15.0, 30.0] Syria restores a reduced unit of a stack the rebels have seen; the log tells
+    them only "a unit on Homs". With one reduced unit there they know which it was, with two
+    they do not, and no longer know the stack."""
+    from consim.games.fitna.rules.cards import Reinforce
+    from consim.games.fitna.testing import in_segment
+
+    def edit(d, st) -> None:  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        d.known[st.tables.space_by_name["Homs"]] = 1 << st.tables.seat_index["Rebels"]
+        in_segment(st, "Syria", [Reinforce(seat="Syria", stage="choose")])
+
+    st = position(
+        syria_game(),
+        {"5 Mech Div": "Homs", "7 Mech Div": "Homs", "Hezb Nasr": "Homs"},
+        reduced=reduced,
+        edit=edit,
+    )
+    play(st, "replacements", 'restore "5 Mech Div"', "done")
+    assert "Syria restores a unit on Homs to full strength." in [e.text for e in st.visible_log("Rebels")]
+    seen = stack(st, "Rebels", "Homs").get("units")
+    if kept:
+        assert seen is not None and not any(u["reduced"] for u in seen)
+    else:
+        assert seen is None
+
+
+@pytest.mark.parametrize("scenario", range(1, 12))
+def test_nothing_a_seat_is_shown_over_the_next_actions_depends_on_what_it_cannot_know(scenario: int) -> None:
+    """[30.0, 25.1] Positions of a game of heuristic bots, each perturbed for every seat (and a
+    spectator): over the next 25 actions the seat's view, the log lines it reads, who is to
+    act and its own choices are the same as in the original (``follow_twins``). This is the
+    check that found a move ending at once when its last movement point was spent."""
+    from tests.conformance.hidden import follow_twins
+
+    game = FitnaGame(scenario=scenario)
+    state = game.new_game(1)
+    state.keep_undo = False
+    bots = {s: make_bot(game, "heuristic", s, i) for i, s in enumerate(game.seats)}
+    every = 15 * max(1, len(game.seats) * game.tables.scenario.turns // 12)
+    rng = Rng(scenario)
+    compared = decisions = 0
+    while state.to_act():
+        seat = state.to_act()[0]
+        if decisions % every == 0:
+            for who in [None, *game.seats]:
+                compared += follow_twins(state, who, perturb, rng)
+        state.apply(seat, decide(bots[seat], state, seat, state.legal_actions(seat)))
+        decisions += 1
+    assert compared > 300
+
+
+def test_a_militia_that_changes_hands_shows_itself_to_its_new_player() -> None:
+    """[20.0, 30.0] An Al Sham militia answers to the player of the Free Syrian Army in Syria and
+    to the player of the Free Iraqi Army in Iraq: moved by Turkey from Hasakah into Sinjar, it
+    becomes Syria's, who sees it as his own from then on, its reduced side included. That
+    shows him something hidden until then (the leak check over time found it)."""
+    from consim.games.fitna.rules.movement import Movement
+    from consim.games.fitna.testing import in_segment
+
+    def edit(d, st) -> None:  # type: ignore[no-untyped-def]
+        no_jokers(d, st)
+        d.force_side[st.tables.force_index["fia"]] = st.tables.seat_index["Syria"]
+        in_segment(st, "Turkey", [Movement(seat="Turkey", left=2)])
+
+    st = position(region_game(), {"Ahrar al-Sham": "Hasakah"}, reduced=("Ahrar al-Sham",), edit=edit)
+    assert names_on(st, "Syria", "Hasakah") is None
+    play(st, 'move "Ahrar al-Sham"', "to Sinjar")
+    assert st.last_action_revealed_to("Syria")
+    assert stack(st, "Syria", "Sinjar")["units"][0]["reduced"] is True
+    assert not st.last_action_revealed_to("Israel")

@@ -124,6 +124,28 @@ def test_a_move_lists_every_reachable_space_and_may_go_on_in_legs() -> None:
     assert st.to_act() == ("Iraq",) and 'move "1 Mech Div"' not in options(st)  # once a segment
 
 
+@pytest.mark.parametrize("leg", ["to Samarra", "to Tikrit"])
+def test_a_move_ends_only_by_stop_whether_or_not_points_are_left(leg: str) -> None:
+    """[30.0, 17.1] A leg that spends the unit's last movement point (Mosul to Samarra: 4 of the
+    Mechanised Division's 4) looks to the others exactly like one that leaves some (to Tikrit,
+    3): no public line, the mover still to act, until 'stop' ends the move. Ending it at once
+    told them the unit's movement allowance."""
+    st = position(region_game(), {"1 Mech Div": "Mosul"}, edit=no_jokers, frames=moving("Iraq", left=2))
+    play(st, 'move "1 Mech Div"')
+    before = {seat: len(st.visible_log(seat)) for seat in (None, "Turkey", "Syria")}
+    play(st, leg)
+    for seat, n in before.items():
+        assert st.visible_log(seat)[n:] == [], seat
+        assert st.view(seat)["step"] == "unit_move"
+    assert st.to_act() == ("Iraq",)
+    assert "stop" in options(st) and (leg == "to Tikrit" or options(st) == ["stop"])
+    play(st, "stop")
+    end = leg.removeprefix("to ")
+    assert [e.text for e in st.visible_log("Turkey")[before["Turkey"] :]] == [
+        f"Iraq moves a unit from Mosul to {end} via Qayyarah, Baiji{', Tikrit' if end == 'Samarra' else ''}."
+    ]
+
+
 def test_the_examples_of_17_0_and_17_1() -> None:
     """[17.0] 4 OPs for movement (of 6, 4-2) move 8 units (4 x 2); [17.1] an armoured division with 4
     movement points moves 4 spaces, not 5."""
@@ -390,7 +412,7 @@ def test_the_segment_never_ends_over_the_limit() -> None:
     assert sorted(options(st)) == ['move "2 Inf Div"', 'move "3 Inf Div"', 'move "4 Inf Div"']
     play(st, 'move "2 Inf Div"')
     assert "to Samarra" in options(st)
-    play(st, "to Samarra")
+    play(st, "to Samarra", "stop")
     assert where(st, "2 Inf Div") == "Samarra"
     assert stack_ok(st, units(st, "3 Inf Div", "4 Inf Div", "1 Mech Div"))
     assert not any(isinstance(f, Movement) for f in st.stack)  # both moves spent, all in order

@@ -4,6 +4,8 @@ scenarios 3 and 7)."""
 
 from __future__ import annotations
 
+import pytest
+
 from consim.games.fitna.board import stacks, unit_sides
 from consim.games.fitna.game import FitnaGame
 from consim.games.fitna.rules.common import PKK_ONGOING, PKK_OVER, eliminate, set_control
@@ -262,6 +264,32 @@ def test_war_in_lebanon() -> None:
         "War in Lebanon: Hezb Radwan on South Litani rolls 5: eliminated and removed from the game."
         in texts(st)
     )
+
+
+@pytest.mark.parametrize("hezbollah", ["Hezb Radwan", "Hezb Fatemiyoun"])
+def test_war_in_lebanon_is_offered_whether_unseen_hezbollah_is_lebanese_or_iranian(hezbollah: str) -> None:
+    """[24.0, 30.0] The rebels see one Hezbollah unit in Damascus, not which: #41 is offered
+    either way (before, only with a Lebanese one on the map, which told them). With no
+    Lebanese unit to roll for, only the tension rises."""
+    st = position(
+        syria_game(),
+        {hezbollah: "Damascus"},
+        hands={"Rebels": ["War in Lebanon"]},
+        edit=turn(2),
+        frames=events("Rebels"),
+        dice=[6],
+    )
+    damascus = next(s for s in st.view("Rebels")["spaces"] if s["name"] == "Damascus")["stack"]
+    assert damascus == {"side": "Syria", "count": 1, "forces": {"Hezbollah": 1}, "isolated": 0}
+    assert 'play "War in Lebanon"' in [a.text for a in st.legal_actions("Rebels")]
+    start = st.data.tension
+    play(st, 'play "War in Lebanon"')
+    assert st.data.tension == start + 2
+    lebanese = hezbollah == "Hezb Radwan"
+    assert where(st, hezbollah) == ("removed" if lebanese else "Damascus")
+    assert (
+        "War in Lebanon: no Lebanese Hezbollah unit is on the map; no die is rolled." in texts(st)
+    ) is not lebanese
 
 
 # =============================================================================================

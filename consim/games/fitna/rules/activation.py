@@ -40,9 +40,11 @@ from consim.games.fitna.rules.common import (
     ELIMINATED,
     POOL,
     Step,
+    everyone,
     place,
     refs_space,
     rejoin,
+    restore,
     set_control,
     side_name,
     sname,
@@ -217,7 +219,7 @@ class IsActivation(Step):
             st.emit(f"{seat} brings Al Baghdadi into play.", R_IS_ACTIVATION)
         elif verb == "restore":
             b = baghdadi(st)
-            st.set_unit(b, reduced=False)
+            restore(st, b, everyone(st))
             self.to_place = max(0, n - 1)
             st.emit(f"{seat} restores Al Baghdadi to full strength.", R_IS_ACTIVATION)
         elif verb == "place":
@@ -450,7 +452,7 @@ class KurdishActivation(Step):
             s = t.space_by_name[action.args[0]]
             u = self.unit
             side = st.data.force_side[t.unit_force[u]]
-            place(st, u, s)
+            place(st, u, s, everyone(st))  # [30.0] named to all, at full strength
             st.set_unit(u, reduced=False, isolated=False)
             if st.data.control[s] != side:
                 set_control(st, s, side, [t.unit_force[u]])
@@ -466,7 +468,7 @@ class KurdishActivation(Step):
                 self.stage = "ops"
                 return
             u = t.unit_by_label[action.args[0]]
-            st.set_unit(u, reduced=False)
+            restore(st, u)
             self.restored += 1
             at = st.data.units[u].at
             # [30.0] which counter it was stays hidden from those who have not seen the stack

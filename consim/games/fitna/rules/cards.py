@@ -62,14 +62,17 @@ from consim.games.fitna.rules.common import (
     change_tension,
     cname,
     discard_card,
+    everyone,
     names,
     on_fight,
     owner_seat,
     place,
     push_levels,
     refs_space,
+    restore,
     set_control,
     sname,
+    strike_witnesses,
     take_from_hand,
     uname,
 )
@@ -356,7 +359,7 @@ class PlayCard(Step):
                         space=s,
                         why=f"{label} strikes {sname(st, s)}",
                         cite=rule,
-                        witnesses=[owner] if owner else [],
+                        witnesses=strike_witnesses(st, s, owner, self.seat),
                     )
                 )
         elif isinstance(e, Reinforcements):
@@ -577,7 +580,7 @@ class LoseCards(Step):
             st.data.hands[self.seat].append(card)
             st.emit(f"{self.seat} takes a card from {possessive(self.opponent)} hand.", R_EVENTS)
         else:
-            discard_card(st, card)
+            discard_card(st, card, [self.seat, self.opponent])  # [30.0] only the two see it
             st.emit(f"{self.opponent} loses a card.", R_EVENTS)
         st.emit(
             f"The card is {cname(st, card)}.",
@@ -754,7 +757,7 @@ class Reinforce(Step):
             st.push(PlaceUnits(seat=seat, units=[u], rebuild=True))
         elif verb == "restore":
             u = t.unit_by_label[action.args[0]]
-            st.set_unit(u, reduced=False)
+            restore(st, u)
             self.restored += 1
             at = d.units[u].at
             st.emit(f"{seat} restores a unit on {sname(st, at)} to full strength.", R_REINFORCE)
@@ -814,7 +817,7 @@ class PlaceUnits(Step):
         u = self.units.pop(0)
         s = t.space_by_name[action.args[0]]
         side = t.seat_index[seat]
-        place(st, u, s)
+        place(st, u, s, everyone(st))  # [30.0] named to all, at full strength
         st.set_unit(u, reduced=False, isolated=False)
         if st.data.control[s] != side:
             set_control(st, s, side, [t.unit_force[u]])

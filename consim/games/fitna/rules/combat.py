@@ -56,6 +56,7 @@ from consim.games.fitna.rules.common import (
     cname,
     discard_card,
     eliminate,
+    everyone,
     intervention_check,
     joker_window,
     lose_step,
@@ -67,6 +68,7 @@ from consim.games.fitna.rules.common import (
     place,
     push_levels,
     refs_space,
+    seat_bits,
     set_control,
     side_name,
     sname,
@@ -652,13 +654,13 @@ class Offensive(Step):
             st.mark_reveal()
         for u in list(stacks(st)[self.target]):
             if t.unit_decoy[u]:
-                eliminate(st, u)
+                eliminate(st, u, everyone(st))
                 st.emit(
                     f"An IS counter on {sname(st, self.target)} is turned over: a decoy, removed.", "25.1"
                 )
         for u in list(self.attackers):
             if t.unit_decoy[u]:
-                eliminate(st, u)
+                eliminate(st, u, everyone(st))
                 self.attackers.remove(u)
                 st.emit(
                     f"An attacking IS counter from {sname(st, self.source)} is turned over: a decoy, "
@@ -804,7 +806,10 @@ class Offensive(Step):
         witnesses = sorted({self.seat, *([self.defender] if self.defender else [])})
         st.emit(detail, R_SHIFTS, to=witnesses)
         st.emit(f"Defending on {sname(st, self.target)}: {names(st, defenders)}.", R_CRT, to=witnesses)
-        st.mark_reveal(witnesses)
+        # [30.0] the two sides see the numbers; the result read by all depends on them too
+        st.mark_reveal()
+        # [30.0] the attacker discovers the defending stack, and follows what it goes through
+        st.data.known[self.target] |= seat_bits(st, [self.seat])
         st.emit(
             f"Offensive on {sname(st, self.target)}: die {self.die}, result {self.result}.",
             R_RESULTS,
@@ -842,7 +847,7 @@ class Offensive(Step):
         witnesses = sorted({self.seat, *([self.defender] if self.defender else [])})
         if r == "AR*":
             for u in attackers:
-                gone = lose_step(st, u)
+                gone = lose_step(st, u, seat_bits(st, witnesses))
                 st.emit(
                     f"{uname(st, u)} {'is eliminated' if gone else 'is reduced'}.", R_LOSSES, to=witnesses
                 )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from consim.core.action import Action
 from consim.core.flow import PASS, Decision, Frame, ReactionWindow
-from consim.games.fitna.board import space_side, stacks, unit_sides
+from consim.games.fitna.board import owner, space_side, stacks, unit_sides
 from consim.games.fitna.content import COUNTRIES, FORCES, OFF_MAP
 from consim.games.fitna.rules import (
     LEVELS,
@@ -81,18 +81,76 @@ def country_of(st: FitnaState, s: int) -> str:
 # =============================================================================================
 
 
-def touch(st: FitnaState, s: int) -> None:
-    """[30.0] The stack on ``s`` changed: nobody knows it any more (its owner sees it anyway)."""
+#: [20.0] the forces whose units change hands with the country they stand in
+_BY_COUNTRY = frozenset(FORCES.index(f) for f in ("sunni_militia", "al_sham_militia"))
+
+
+def everyone(st: FitnaState) -> int:
+    """Every seat, as a mask of one bit per seat (the bits of ``FitnaData.known``)."""
+    return (1 << len(st.tables.seats)) - 1
+
+
+def seat_bits(st: FitnaState, seats: Iterable[str]) -> int:
+    """These seats as a mask of one bit per seat (names that are not seats are left out)."""
+    index = st.tables.seat_index
+    bits = 0
+    for seat in seats:
+        if seat in index:
+            bits |= 1 << index[seat]
+    return bits
+
+
+def touch(st: FitnaState, s: int, keep: int = 0) -> None:
+    """[30.0] The stack on ``s`` changed: the seats of ``keep`` (a bit per seat) followed the
+    change and still know the stack; the others no longer do (its owner sees it anyway)."""
     if s < st.tables.n_spaces:
-        st.data.known[s] = 0
+        st.data.known[s] &= keep
 
 
-def place(st: FitnaState, u: int, to: int) -> None:
-    """Put counter ``u`` on place ``to`` (a space or an off-map box)."""
-    frm = st.data.units[u].at
-    touch(st, frm)
-    touch(st, to)
+def told_apart(st: FitnaState, s: int, u: int) -> int:
+    """[30.0] The seats that know the stack on ``s`` and can tell counter ``u`` there from the
+    others by what the map shows of it (the only one of its force with, or without, an
+    Isolated marker): they see which counter leaves."""
+    known = st.data.known[s]
+    if not known:
+        return 0
+    t = st.tables
+    units = st.data.units
+    key = (t.unit_force[u], units[u].isolated)
+    if any(v != u and (t.unit_force[v], units[v].isolated) == key for v in stacks(st)[s]):
+        return 0
+    return known
+
+
+def place(st: FitnaState, u: int, to: int, shown: int = 0) -> None:
+    """Put counter ``u`` on place ``to`` (a space or an off-map box).
+
+    [30.0] What the seats that have seen a stack still know of it afterwards. ``shown``: the
+    seats told which counter it is and how it stands (a bit per seat; a public arrival at full
+    strength names it to everyone). They, and the seats that knew the stack it leaves and could
+    tell it apart there, follow the change: they still know the stack it leaves, and the one it
+    joins if they knew that one too; a counter they followed out of a stack makes the new
+    stack it starts known to them. Every other seat no longer knows either stack. A stack
+    nobody has seen is never made known by an arrival from off the map."""
+    d = st.data
+    t = st.tables
+    n = t.n_spaces
+    frm = d.units[u].at
+    follow = shown
+    if frm < n:
+        follow |= told_apart(st, frm, u)
+        d.known[frm] &= follow
+    if to < n:
+        if follow:
+            follow &= d.known[to] if stacks(st)[to] else (follow if frm < n else 0)
+        d.known[to] = follow
+    crossing = (
+        frm < n and to < n and t.space_country[frm] != t.space_country[to] and t.unit_force[u] in _BY_COUNTRY
+    )
+    before = unit_sides(st)[u] if crossing else -1
     st.set_unit(u, at=to)
+    if crossing and (seat := st.seat_of(unit_sides(st)[u])) is not None and unit_sides(st)[u] != before:
+        st.mark_reveal((seat,))  # [20.0, 30.0] the unit changed hands: its new player sees it
 
 
 def rejoin(st: FitnaState, s: int) -> None:
@@ -132,10 +190,12 @@ def set_control(st: FitnaState, s: int, side: int, forces: Iterable[int] = ()) -
     on_capture(st, s, side, set(forces))
 
 
-def eliminate(st: FitnaState, u: int) -> None:
+def eliminate(st: FitnaState, u: int, shown: int = 0) -> None:
     """[18.5] To the replacements section of its Force Pool (IS counters face down to the IS
     Force Pool, 25.1); decoys leave the game (25.1), and so do PKK units once the PKK
-    rebellion is over (26.7: "they may never return to play")."""
+    rebellion is over (26.7: "they may never return to play"). ``shown``: the seats told
+    which counter it is (30.0, ``place``); a player's destroyed unit, or a unit out of the
+    game, is listed for everyone to read."""
     t = st.tables
     if t.unit_decoy[u] or (FORCES[t.unit_force[u]] == "pkk" and PKK_OVER in st.data.firsts):
         where = REMOVED
@@ -144,26 +204,48 @@ def eliminate(st: FitnaState, u: int) -> None:
     else:
         where = ELIMINATED
     at = st.data.units[u].at
-    everyone = (1 << len(t.seats)) - 1
-    if at < t.n_spaces and st.data.known[at] & everyone != everyone:
+    every = everyone(st)
+    if at < t.n_spaces and st.data.known[at] & every != every:
         # [30.0] the counter goes to its Force Pool, in everyone's sight: who it was is no
         # longer hidden from the players who never saw its stack (onlookers of 3+ players)
         st.mark_reveal()
-    place(st, u, st.tables.n_spaces + where)
+    if not t.unit_is[u] and (where == REMOVED or 0 <= owner(st, u) < len(t.seats)):
+        shown = every
+    place(st, u, st.tables.n_spaces + where, shown)
     st.set_unit(u, reduced=False, isolated=False, assault=False)
 
 
-def lose_step(st: FitnaState, u: int) -> bool:
+def lose_step(st: FitnaState, u: int, shown: int = 0) -> bool:
     """[18.5] Counter ``u`` loses a step: flipped to its reduced side, or eliminated if it has
-    none left (IS counters other than Al Baghdadi have one step). True if eliminated."""
+    none left (IS counters other than Al Baghdadi have one step). True if eliminated.
+    [30.0] The seats of ``shown`` are told which counter; those that know the stack follow
+    a flip also when it is the only counter there that could take the step so."""
     t = st.tables
     rec = st.data.units[u]
-    touch(st, rec.at)
+    if rec.at < t.n_spaces and st.data.known[rec.at] != everyone(st):
+        # [30.0] whether the counter is flipped or removed shows how it stood
+        st.mark_reveal()
     if t.unit_steps[u] == 2 and not rec.reduced:
+        units = st.data.units
+        alone = not any(v != u and t.unit_steps[v] == 2 and not units[v].reduced for v in stacks(st)[rec.at])
+        touch(st, rec.at, shown | (st.data.known[rec.at] if alone else 0))
         st.set_unit(u, reduced=True)
         return False
-    eliminate(st, u)
+    eliminate(st, u, shown)
     return True
+
+
+def restore(st: FitnaState, u: int, shown: int = 0) -> None:
+    """[15.0] Reduced counter ``u`` on the map back to full strength. [30.0] The seats that
+    know its stack still do if told which counter (``shown``) or if it was the only reduced
+    one there."""
+    t = st.tables
+    units = st.data.units
+    at = units[u].at
+    if at < t.n_spaces and st.data.known[at]:
+        alone = not any(v != u and units[v].reduced for v in stacks(st)[at])
+        touch(st, at, shown | (st.data.known[at] if alone else 0))
+    st.set_unit(u, reduced=False)
 
 
 # =============================================================================================
@@ -182,10 +264,13 @@ def draw_card(st: FitnaState, seat: str, asset: bool) -> int | None:
     return card
 
 
-def discard_card(st: FitnaState, card: int) -> None:
-    """[8.2] Face down on the discard pile of its own pile."""
+def discard_card(st: FitnaState, card: int, seen_by: Iterable[str] | None = None) -> None:
+    """[8.2] Face down on the discard pile of its own pile. ``seen_by``: the only seats that
+    saw which card it is (None: a card everyone saw played or spent)."""
     d = st.data
     (d.asset_discard if st.tables.card_asset[card] else d.event_discard).append(card)
+    if seen_by is not None:
+        d.discard_seen[card] = seat_bits(st, seen_by)
 
 
 def take_from_hand(st: FitnaState, seat: str, card: int) -> None:
@@ -647,17 +732,27 @@ class Losses(Step):
         self.hit.append(u)
         # the unit's side: IS or a Kurdish faction even while a player commands it (25.2, 26.2)
         owner = side_name(st, unit_sides(st)[u])
-        gone = lose_step(st, u)
+        audience = sorted({*self.witnesses, *([self.seat] if self.seat else [])})
+        # [30.0] the seats told which counter follow the change (IS counters stay face down)
+        gone = lose_step(st, u, 0 if t.unit_is[u] else seat_bits(st, audience))
         where = sname(st, self.space)
         st.emit(
             f"{owner} loses a step on {where}{' (a unit is eliminated)' if gone else ''}.",
             self.cite,
             refs=refs_space(st, self.space),
         )
-        audience = sorted({*self.witnesses, *([self.seat] if self.seat else [])})
         if audience and not t.unit_is[u]:
             what = "is eliminated" if gone else "is reduced"
             st.emit(f"{uname(st, u)} {what}.", self.cite, to=audience)
+
+
+def strike_witnesses(st: FitnaState, s: int, owner: str, striker: str) -> list[Seat]:
+    """[18.5, 30.0] Who sees which counters a strike on ``s`` hits: their owner, and the striking
+    player if he knows the stack (Armed Drones strike a stack they have just revealed)."""
+    out = [owner] if owner else []
+    if striker and striker != owner and st.data.known[s] & seat_bits(st, [striker]):
+        out.append(striker)
+    return out
 
 
 def owner_seat(st: FitnaState, s: int) -> str:

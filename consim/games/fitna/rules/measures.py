@@ -40,6 +40,7 @@ from consim.games.fitna.rules.common import (
     refs_space,
     set_control,
     sname,
+    strike_witnesses,
     take_from_hand,
     touch,
     uname,
@@ -487,7 +488,7 @@ class TargetedStrike(Frame[FitnaState]):
                     space=s,
                     why=f"{cname(st, self.card)} strikes {sname(st, s)}",
                     cite=R_EVENTS,
-                    witnesses=[owner] if owner else [],
+                    witnesses=strike_witnesses(st, s, owner, self.seat),
                 )
             )
 
@@ -569,7 +570,7 @@ class SecurityCouncil(Step):
             return
         c = next(x for x in st.data.hands[seat] if t.card_name[x] == action.args[0])
         take_from_hand(st, seat, c)
-        discard_card(st, c)
+        discard_card(st, c, [seat])  # [30.0] face down: only he knows which card
         self.vetoed = True
         st.emit(f"{seat} vetoes the resolution and discards a card.", R_EVENTS)
         st.emit(f"You discard {cname(st, c)}.", R_EVENTS, to=(seat,))

@@ -227,7 +227,9 @@ class Movement(MenuStep):
 @dataclass(slots=True)
 class UnitMove(Step):
     """[17.1, 17.2] One unit's move: legs to any reachable space while movement points last,
-    or one airmobile flight (standard movement or assault); then 'stop'."""
+    or one airmobile flight (standard movement or assault, which ends the move); after legs,
+    'stop' ends it, also when no movement point is left (30.0: the others must not learn the
+    unit's allowance from when its move ends)."""
 
     name = "unit_move"
     rule = R_MOVEMENT
@@ -255,6 +257,8 @@ class UnitMove(Step):
                 "('to' moves along spaces free of enemy units; 'airlift' and 'assault' fly, 17.2).",
                 R_MOVEMENT,
             )
+        if self.mp == 0:
+            return (f"{uname(st, self.unit)} is on {here} with no movement points left: 'stop'.", R_MOVEMENT)
         return (
             f"{uname(st, self.unit)} is on {here} with {self.mp} movement points left: go on, or 'stop'.",
             R_MOVEMENT,
@@ -271,7 +275,8 @@ class UnitMove(Step):
         u = self.unit
         seg = self.segment(st)
         out: list[Action] = []
-        if self.legs > 0 and fits(st, u, st.data.units[u].at, seg):
+        # with no point left the leg itself was allowed to end here (leg_spaces)
+        if self.legs > 0 and (self.mp == 0 or fits(st, u, st.data.units[u].at, seg)):
             out.append(t.action("stop"))
         if self.mp > 0:
             for s in sorted(leg_spaces(st, u, self.mp, seg), key=lambda x: t.space_name[x]):
@@ -314,8 +319,9 @@ class UnitMove(Step):
             self.mp -= len(path)
             self.path.extend(path)
             self.legs += 1
-            if self.mp == 0:
-                self._finish(st)
+            # [30.0] the move ends only by 'stop', even with no movement point left: ending it
+            # at once would tell the others the unit's movement allowance (a public line now,
+            # or a silent wait for another leg)
             return
         # [17.2] a flight is the whole move
         place(st, u, dest)

@@ -37,10 +37,12 @@ from consim.games.fitna.rules.common import (
     DrawCards,
     Step,
     change_tension,
+    everyone,
     names,
     place,
     push_levels,
     refs_space,
+    restore,
     set_control,
     sname,
     uname,
@@ -152,7 +154,7 @@ class Land(Step):
         s = t.space_by_name[action.args[0]]
         side = t.seat_index[seat]
         strike_from_batches(st, [u])
-        place(st, u, s)
+        place(st, u, s, everyone(st))  # [30.0] named to all, at full strength
         st.set_unit(u, reduced=False, isolated=False)
         if st.data.control[s] != side:
             set_control(st, s, side, [t.unit_force[u]])
@@ -423,7 +425,8 @@ class RussianSurge(Step):
                 if t.unit_force[u] == t.force_index["russia"] and d.units[u].reduced
             ]
             for u in restored:
-                st.set_unit(u, reduced=False)
+                restore(st, u, everyone(st))  # every reduced Russian unit: all can follow
+            st.mark_reveal()  # [30.0] how many were reduced is announced
             rebuilt = {0: "no Russian unit is reduced", 1: "1 reduced Russian unit is rebuilt"}.get(
                 len(restored), f"{len(restored)} reduced Russian units are rebuilt"
             )
@@ -565,7 +568,7 @@ class KremlinEscalates(Step):
             st.remove(self)
             return
         u, s = t.unit_by_label[action.args[0]], t.space_by_name[action.args[2]]
-        place(st, u, s)
+        place(st, u, s, everyone(st))  # [30.0] named to all, at full strength
         st.set_unit(u, reduced=False, isolated=False)
         self.left -= 1
         st.emit(f"{seat} rebuilds {uname(st, u)} on {sname(st, s)}.", R_RUSSIA, refs=refs_space(st, s))
@@ -585,7 +588,8 @@ class KremlinEscalates(Step):
                 return
             rebuilt = [u for u in on_map if d.units[u].reduced and traces_supply(st, u)]
             for u in rebuilt:
-                st.set_unit(u, reduced=False)
+                restore(st, u, everyone(st))  # every one in supply: all can follow
+            st.mark_reveal()  # [30.0] how many were reduced is announced
             st.emit(
                 "Kremlin Escalates: "
                 + {

@@ -255,6 +255,7 @@ def reshuffle(st: FitnaState) -> None:
     d.event_pile.extend(d.event_discard)
     d.asset_discard.clear()
     d.event_discard.clear()
+    d.discard_seen.clear()
     st.rng.shuffle(d.asset_pile)
     st.rng.shuffle(d.event_pile)
     st.emit(

@@ -34,6 +34,7 @@ from consim.games.fitna.rules.common import (
     UNUSED,
     Step,
     eliminate,
+    everyone,
     lose_step,
     pkk_check,
     pkk_spaces_in_turkey,
@@ -279,7 +280,7 @@ def carry_out_coup(st: FitnaState, country: str, seat: str, space: int = -1) -> 
                     if v in b:
                         b.remove(v)
             rec = d.units[u]
-            place(st, v, at)
+            place(st, v, at, everyone(st))  # [30.0] named to all, as the unit it replaces
             st.set_unit(v, reduced=rec.reduced and t.unit_steps[v] == 2, isolated=rec.isolated)
             # [23.1] "replaced on the map by an equivalent unit": its men now fight as the rebel
             # counter, so the regime's counter leaves the game (only the units "eliminated as a
@@ -295,7 +296,7 @@ def carry_out_coup(st: FitnaState, country: str, seat: str, space: int = -1) -> 
         elif die <= 4:
             gone = t.opts.coup_losses == "removed"
             if gone:
-                place(st, u, n + REMOVED)
+                place(st, u, n + REMOVED, everyone(st))
                 st.set_unit(u, reduced=False, isolated=False)
             else:
                 eliminate(st, u)
@@ -434,7 +435,7 @@ class Withdraw(Step):
 
     def _go(self, st: FitnaState, u: int, dest: int) -> None:
         t = st.tables
-        place(st, u, dest)
+        place(st, u, dest, st.data.known[self.frm])  # [30.0] named to all
         if st.data.control[dest] != self.side:
             set_control(st, dest, self.side, [t.unit_force[u]])
         st.emit(
@@ -468,7 +469,12 @@ class CoupAtSetup(Frame[FitnaState]):
 class WarInLebanon(Frame[FitnaState]):
     """[24.0] #41: Israel strikes Hezbollah in Lebanon; no unit is placed. A die for each
     Lebanese Hezbollah unit on the map (not the Iranian Hezbollah units): 1-2 no effect, 3 it
-    loses a step, 4-6 it is eliminated and removed from the game."""
+    loses a step, 4-6 it is eliminated and removed from the game.
+
+    [24.0, 30.0] The card may be played whether or not a Lebanese Hezbollah unit is on the map
+    (its printed limits are the scenario and the turn): which Hezbollah units on an unseen
+    stack are Lebanese and which Iranian is hidden, so whether it may be played must not
+    depend on it. With none on the map, only the tension rises."""
 
     name = "handler_war_in_lebanon"
     rule = R_LEBANON
@@ -476,17 +482,14 @@ class WarInLebanon(Frame[FitnaState]):
     card: int
     effect: int
 
-    @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
-        if not lebanese_hezbollah(st):
-            return "no Lebanese Hezbollah unit is on the map (24.0)"
-        return None
-
     def run(self, st: FitnaState) -> None:
         st.pop()
         st.mark_reveal()
         n = st.tables.n_spaces
-        for u in lebanese_hezbollah(st):
+        targets = lebanese_hezbollah(st)
+        if not targets:
+            st.emit("War in Lebanon: no Lebanese Hezbollah unit is on the map; no die is rolled.", R_LEBANON)
+        for u in targets:
             at = st.data.units[u].at
             die = st.rng.randint(1, 6)
             if die <= 2:
@@ -494,11 +497,11 @@ class WarInLebanon(Frame[FitnaState]):
                     f"War in Lebanon: {uname(st, u)} on {sname(st, at)} rolls {die}, no effect.", R_LEBANON
                 )
             elif die == 3:
-                gone = lose_step(st, u)
+                gone = lose_step(st, u, everyone(st))
                 what = "already reduced, it is eliminated" if gone else "it is reduced"
                 st.emit(f"War in Lebanon: {uname(st, u)} on {sname(st, at)} rolls 3: {what}.", R_LEBANON)
             else:
-                place(st, u, n + REMOVED)
+                place(st, u, n + REMOVED, everyone(st))
                 st.set_unit(u, reduced=False, isolated=False)
                 st.emit(
                     f"War in Lebanon: {uname(st, u)} on {sname(st, at)} rolls {die}: eliminated and "
@@ -682,7 +685,7 @@ class PkkRebellion(Step):
     def _put(self, st: FitnaState, u: int, s: int) -> None:
         t = st.tables
         side = self._side(st)
-        place(st, u, s)
+        place(st, u, s, everyone(st))  # [30.0] named to all, at full strength
         st.set_unit(u, reduced=False, isolated=False)
         if st.data.control[s] != side:
             set_control(st, s, side, [t.unit_force[u]])
