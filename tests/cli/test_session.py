@@ -147,25 +147,31 @@ def test_help_examples_are_typed_forms_that_work(tmp_path: Path) -> None:
 
 
 def test_long_output_on_a_terminal_comes_a_screenful_at_a_time(tmp_path: Path) -> None:
-    # Help is taller than 18 rows (the board is not): on a terminal it stops after each screenful and asks.
-    result = play(iraq(), US_ONLY, ["help", "", "quit"], tmp_path / "g.json", height=18, terminal=True)
+    # Help is taller than 18 rows: on a terminal it stops after each screenful and asks (the
+    # first screen, its news, board and eleven choices, comes in three pages: two Enters)
+    typed = ["", "", "help", "", "quit"]
+    result = play(iraq(), US_ONLY, typed, tmp_path / "g.json", height=18, terminal=True)
     asked = [s for s in result.screens if s.rstrip().endswith("-- more") or "Enter, or q to stop" in s[-80:]]
     assert asked, "help taller than the screen was not paged"
     assert "save and stop" in result.output  # Enter showed the rest, down to the last commands
     # 'q' stops the paging and goes back to the prompt; the next line is a command again
-    stopped = play(iraq(), US_ONLY, ["help", "q", "quit"], tmp_path / "h.json", height=18, terminal=True)
+    typed = ["", "", "help", "q", "quit"]
+    stopped = play(iraq(), US_ONLY, typed, tmp_path / "h.json", height=18, terminal=True)
     assert "save and stop" not in stopped.output
     assert stopped.code == 0 and "Stopped" in stopped.output
 
 
 def test_a_board_taller_than_the_terminal_comes_in_pages_ending_with_the_question(tmp_path: Path) -> None:
-    result = play(iraq(), US_ONLY, ["", "quit"], tmp_path / "g.json", height=14, terminal=True)
-    first, second = result.screens[0], result.screens[1]
-    assert "Enter, or q to stop" in first[-120:]  # the board stopped at a screenful
-    after = second[len(first) :]
-    assert "US>" in after[-40:]  # then the rest of it, the question and the menu
-    # the last page of the board and the question share one screen of 14 lines
-    assert len(after.strip("\n").splitlines()) <= 14
+    result = play(iraq(), US_ONLY, ["", "", "", "quit"], tmp_path / "g.json", height=14, terminal=True)
+    assert "Enter, or q to stop" in result.screens[0][-120:]  # the board stopped at a screenful
+    asked = next(i for i, s in enumerate(result.screens) if "US>" in s[-40:])
+    assert asked > 0
+    # every page but the last stops at the question "more"; the last page of the board and the
+    # question share one screen of 14 lines
+    for before, screen in zip(result.screens, result.screens[1 : asked + 1], strict=False):
+        page = screen[len(before) :]
+        assert len(page.strip("\n").splitlines()) <= 14
+    assert all("Enter, or q to stop" in s[-120:] for s in result.screens[:asked])
 
 
 def test_long_output_is_not_paged_when_not_writing_to_a_terminal(tmp_path: Path) -> None:
@@ -405,3 +411,15 @@ def test_final_screen_of_a_game_with_markup(tmp_path: Path, markup_game: str) ->
     assert "Game over" in out and "[red] and B win together." in out
     assert "[red] and B [/] tie :smile:" in out and "[pts]" in out
     assert json.loads((tmp_path / "g.json").read_text())["result"] == "[red] and B [/] tie :smile:"
+
+
+def test_a_run_of_choices_taken_for_you_is_said_in_one_line(tmp_path: Path, markup_game: str) -> None:
+    """Only-choice decisions in a row (passes while others play) are said once, on the
+    seat's next screen, so that they do not push what happened off the screen."""
+    state = consim.load_game(markup_game, pattern="A3 B1 A1 B1 A1 B1 A1 B1 A3").new_game(seed=1)
+    result = play(state, {"[red]": "human", "B": "random"}, ["1", "1"], tmp_path / "g.json")
+    out = result.output
+    assert out.count("taken for you") == 1
+    assert '[red]: taken for you, each time your only choice: play "[red]" (3 times)' in out
+    last = result.screens[-1]
+    assert "taken for you" in last[len(result.screens[0]) :]  # on the screen of the next decision
