@@ -36,13 +36,16 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from consim.core.action import Action
 from consim.core.game import Outcome
 from consim.core.words import listing
-from consim.games.fitna.content import COUNTRY_LABEL, FORCE_LABEL, Card
+from consim.games.fitna.content import COUNTRY_LABEL, FORCE_LABEL, Card, Handler
+from consim.games.fitna.present_map import region_lines
 from consim.games.fitna.present_words import (
     WIDTH,
     View,
     _c,
+    _enemy_spaces,
     _front,
     _key,
     _neighbours,
@@ -57,6 +60,8 @@ from consim.games.fitna.present_words import (
     fit,
     stack_brief,
     stack_text,
+    unit_forces,
+    unit_places,
 )
 from consim.games.fitna.rules import possessive
 from consim.games.fitna.svg import space_features
@@ -211,20 +216,58 @@ def card_short(card: Mapping[str, Any]) -> str:
     return f"#{card['number']} {card['name']} ({kind} {card['ops']})"
 
 
-def hand_lines(view: View, texts: bool) -> list[str]:
-    """The seat's hand: one line a card with its text begun (``texts``), or one line in all."""
+#: how much of each card of the hand the board shows: its whole text, its text begun on one
+#: line, or its name among the others
+HAND_FORMS = ("full", "begun", "names")
+
+
+def hand_lines(view: View, form: str = "names") -> list[str]:
+    """The seat's hand, every card of it: each with its whole text (``form`` "full"), each on
+    one line with its text begun ("begun"), or the names packed into as few lines as they need
+    ("names")."""
     hand = view.get("hand")
     if hand is None:
         return []
     if not hand:
         return ["Your hand is empty."]
-    if not texts:
-        return _pack("Hand: ", [card_short(c) for c in hand], lines=2, more=" ('hand')")
+    if form == "names":
+        return _pack("Hand: ", [card_short(c) for c in hand], lines=len(hand))
+    if form == "begun":
+        return [fit(f"{card_short(c)}: {c['text']}") for c in hand]
     out = []
     for c in hand:
-        head = card_short(c)
-        out.append(fit(f"{head}: {c['text']}"))
+        out.extend(_wrap(f"{card_short(c)}: {c['text']}", "    ", first=""))
     return out
+
+
+def _refusal_words(name: str, why: str) -> str:
+    """The engine's refusal of a card, without the card's name it starts with."""
+    for start in (f"{name} cannot be played for its effect now: ", f"{name} "):
+        if why.startswith(start):
+            return why[len(start) :]
+    return why
+
+
+def refused_lines(view: View, refused: Mapping[str, str] | None) -> list[str]:
+    """[8.1, 8.2] The cards of the hand that cannot be played as events now, each with the
+    engine's reason (``refused``: action text -> reason), cards with the same reason together."""
+    if not refused:
+        return []
+    numbers = {c["name"]: c["number"] for c in view.get("hand") or ()}
+    by_reason: dict[str, list[str]] = {}
+    for text, why in refused.items():
+        try:
+            action = Action.parse(text)
+        except ValueError:
+            continue
+        name = action.args[0] if action.args else ""
+        if action.verb != "play" or name not in numbers:
+            continue
+        by_reason.setdefault(_refusal_words(name, why), []).append(f"#{numbers[name]} {name}")
+    if not by_reason:
+        return []
+    said = "; ".join(f"{listing(cards)}: {why}" for why, cards in by_reason.items())
+    return _wrap(f"Not as events now: {said}.", "    ", first="")
 
 
 def _dug_in(space: Mapping[str, Any]) -> str:
@@ -232,16 +275,20 @@ def _dug_in(space: Mapping[str, Any]) -> str:
     return " entrenched" if space.get("entrenched") else ""
 
 
-def summary_lines(view: View, rows: int = 2) -> list[str]:
+def summary_lines(view: View, rows: int | None = 2) -> list[str]:
     """The seat's stacks (how many units each, which are isolated), then the enemy stacks it
-    sees, those facing its own first; ``rows`` lines each at most."""
+    sees, those facing its own first; ``rows`` lines each at most (``None``: all of them)."""
     if view.get("seat") is None:
         return []
     own = [f"{s['name']} {stack_brief(s['stack'])}{_dug_in(s)}" for s in _own_spaces(view)]
     foes = [f"{s['name']} {stack_brief(s['stack'], own=False)}{_dug_in(s)}" for s in _front(view)]
-    out = _pack("Yours: ", own, lines=rows, more=" ('stacks')") if own else ["Yours: no unit on the map."]
+    out = (
+        _pack("Yours: ", own, lines=rows or len(own), more=" ('stacks')")
+        if own
+        else ["Yours: no unit on the map."]
+    )
     if foes:
-        out += _pack("Facing: ", foes, lines=rows, more=" ('stacks')")
+        out += _pack("Facing: ", foes, lines=rows or len(foes), more=" ('stacks')")
     return out
 
 
@@ -410,36 +457,54 @@ def exchange_lines(view: View) -> list[str]:
     return [fit(f"Card exchange: {_who(view, ex['from'])} with {_who(view, ex['to'])}{offered}.")]
 
 
-#: the most lines the board takes: the rest of an 80x24 terminal is the prompt's and its menu's
+#: the lines the board takes when nobody says how many it may: the rest of an 80x24 terminal
+#: is the prompt's and its menu's
 MAX_LINES = 14
 
 
-def board_lines(view: View) -> list[str]:
-    """The board as plain lines of at most 80 characters, at most ``MAX_LINES`` of them: the
-    hand's texts, then the stacks, give way to shorter forms when room is short."""
+def must_read_hand(view: View) -> bool:
+    """[8.2, 16.0] Whether the seat is choosing cards to play: its own Events and Planning, where
+    its hand is shown with every card's whole text, however little room there is."""
+    return (
+        view.get("seat") is not None
+        and view.get("active") == view.get("seat")
+        and view.get("segment") in ("Events", "Planning")
+        and view.get("step") != "over"
+    )
+
+
+def board_lines(view: View, room: int = MAX_LINES, refused: Mapping[str, str] | None = None) -> list[str]:
+    """The board as plain lines of at most 80 characters, in ``room`` lines where it can: the
+    stacks and then the hand's texts give way to shorter forms when room is short. In the
+    seat's Events and Planning the hand keeps every card's whole text, with the cards that
+    cannot be played and why (``refused``), even when that is more than ``room``: the
+    terminal then shows the board in pages."""
     head = [header_line(view), phase_line(view)]
     if view["step"] == "over":
         return [*head, fit(f"Tension {view['tension']}. " + victory_summary(view))]
     head.append(tension_line(view))
     head.extend(cards_lines(view))
-    segment = view.get("segment")
     in_offensive = bool(view.get("offensive"))
-    # the cards' texts when they may be played: in the seat's Events and Planning, and in an
-    # offensive (its Assets)
-    own = view.get("active") == view.get("seat")
-    texts = in_offensive or (own and segment in ("Events", "Planning"))
+    must = must_read_hand(view)
     middle = [*in_play_lines(view), *exchange_lines(view), *offensive_lines(view), *decision_lines(view)]
-    tail = victory_line(view)
-    for full_hand, stack_rows in ((texts, 2), (False, 2), (False, 1), (False, 0)):
-        hand = hand_lines(view, texts=full_hand)
-        stacks = summary_lines(view, stack_rows) if not in_offensive and stack_rows else []
+    tail = [*refused_lines(view, refused), *victory_line(view)]
+    # (the hand's form, the rows of each stack list: None all, 0 none), best first: the hand's
+    # texts when cards are played, the Assets in an offensive, else the stacks
+    tries: list[tuple[str, int | None]]
+    if must:
+        tries = [("full", rows) for rows in (None, 2, 1, 0)]
+    elif in_offensive:
+        tries = [(form, 0) for form in HAND_FORMS]
+    else:
+        tries = [("full", None), *(("names", rows) for rows in (None, 2, 1, 0))]
+    lines: list[str] = []
+    for form, stack_rows in tries:
+        hand = hand_lines(view, form)
+        stacks = summary_lines(view, stack_rows) if stack_rows != 0 else []
         lines = [*head, *hand, *middle, *stacks, *tail]
-        if len(lines) <= MAX_LINES:
+        if len(lines) <= room:
             return lines
-    return [
-        *lines[: MAX_LINES - 1],
-        fit(f"... {len(lines) - MAX_LINES + 1} more lines: 'view', 'hand', 'stacks'"),
-    ]
+    return lines
 
 
 def victory_summary(view: View) -> str:
@@ -455,9 +520,9 @@ def victory_summary(view: View) -> str:
     )
 
 
-def render(view: View) -> RenderableType:
+def render(view: View, room: int = MAX_LINES, refused: Mapping[str, str] | None = None) -> RenderableType:
     """The compact board (``board_lines``) with a little colour."""
-    lines = board_lines(view)
+    lines = board_lines(view, room, refused)
     parts: list[RenderableType] = [Text(lines[0], style="bold")]
     for line in lines[1:]:
         style = ""
@@ -467,6 +532,142 @@ def render(view: View) -> RenderableType:
             style = "yellow"
         parts.append(Text(line, style=style))
     return Group(*parts)
+
+
+# =============================================================================================
+# The choices in words, the cards that cannot be played, what changed since the last screen
+# =============================================================================================
+
+#: [17.1, 17.3, 15.0] the verbs whose unit the menu places on the map
+_PLACED_VERBS = frozenset({"move", "redeploy", "restore", "bring"})
+#: [8.2] the verbs of the Events segment's own menu (not of a card's decisions within it)
+_EVENTS_MENU = frozenset({"play", "special", "exchange", "done", "joker"})
+
+
+def mobilise_note(view: View, card: Card) -> str:
+    """[15.0] What a card that mobilises units from the Force Pool (#47-#48) would bring now,
+    from the seat's own pool: "" when it has such units, else that it will do nothing."""
+    handler = next((e for e in card.effects if isinstance(e, Handler) and e.name == "mobilise"), None)
+    if handler is None:
+        return ""
+    forces = set(handler.params.get("forces", ()))
+    pool = (view.get("pools") or {}).get(view.get("seat") or "", {})
+    waiting = [*pool.get("destroyed", ()), *(u for batch in pool.get("batches", ()) for u in batch)]
+    if any(unit_forces().get(str(u)) in forces for u in waiting):
+        return ""
+    kinds = listing([FORCE_LABEL[f] for f in sorted(forces)], "or")
+    return f"it will do nothing: no {kinds} unit in your Force Pool"
+
+
+def choice_label(view: View, action: Action) -> str:
+    """A choice as the menu shows it: the action, then what a player needs to choose it, from
+    his view alone: where the unit stands (move, redeploy), a card's OPs (Planning), that an
+    event would do nothing now (#47 Popular Mobilisation with no militia to raise).
+
+    >>> import consim
+    >>> state = consim.load_game("fitna", scenario=1).new_game(seed=3)
+    >>> choice_label(state.view("Syria"), Action("move", ("4 Arm Div",)))
+    'move "4 Arm Div" (on Damascus)'
+    """
+    note = ""
+    arg = action.args[0] if action.args else ""
+    if action.verb in _PLACED_VERBS and arg:
+        note = unit_places(view).get(arg, "")
+    elif action.verb in ("ops", "play"):
+        card = next((c for c in view.get("hand") or () if c["name"] == arg), None)
+        if card is not None and action.verb == "ops":
+            note = f"{card['ops']} OPs"
+        elif card is not None:
+            record = _card_record(int(card["number"]))
+            note = mobilise_note(view, record) if record is not None else ""
+    elif action.verb == "attack_from" and arg:
+        here = next((s for s in _own_spaces(view) if s["name"] == arg), None)
+        note = _plural(here["stack"]["count"], "unit") if here else ""
+    return f"{action.text} ({note})" if note else action.text
+
+
+def looked_for(view: View, actions: Sequence[Action]) -> list[str]:
+    """[8.2] At the seat's own Events menu: playing each card of its hand, so that the terminal
+    can say why the ones not offered cannot be played (the engine's reason, ``refused_lines``)."""
+    verbs = {a.verb for a in actions}
+    if view.get("segment") != "Events" or not verbs <= _EVENTS_MENU or "done" not in verbs:
+        return []
+    return [Action("play", (str(c["name"]),)).text for c in view.get("hand") or ()]
+
+
+def _control_changes(before: View, after: View) -> list[str]:
+    held = {s["name"]: s["control"] for s in before["spaces"]}
+    taken: dict[str, list[str]] = {}
+    for s in after["spaces"]:
+        was = held.get(s["name"])
+        if was is not None and was != s["control"]:
+            taken.setdefault(s["control"], []).append(s["name"])
+    return [
+        f"{listing(names)} held by nobody now"
+        if who == "Neutral"
+        else f"{'you' if who == after.get('seat') else who} took {listing(names)}"
+        for who, names in taken.items()
+    ]
+
+
+def _own_units(view: View) -> dict[str, bool]:
+    """The seat's units on the map -> reduced."""
+    return {
+        str(u["name"]): bool(u.get("reduced")) for s in _own_spaces(view) for u in s["stack"].get("units", ())
+    }
+
+
+def _others_on_map(view: View) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for s in _enemy_spaces(view):
+        side = str(s["stack"]["side"])
+        counts[side] = counts.get(side, 0) + int(s["stack"]["count"])
+    return counts
+
+
+def changes(before: View, after: View) -> list[str]:
+    """[30.0] What changed between two views of one seat, built from them alone: the spaces
+    that changed hands, the seat's units lost or reduced, how many units the others have on
+    the map, the cards played and tension (the board says where the seat stands now). The
+    terminal shows it when the log since the seat's last turn does not fit its screen.
+
+    >>> import consim
+    >>> state = consim.load_game("fitna", scenario=1).new_game(seed=3)
+    >>> before = state.view("Syria")
+    >>> after = {**before, "tension": 3, "spaces": [{**s, "control": "Rebels"} if s["name"] == "Homs"
+    ...          else s for s in before["spaces"]]}
+    >>> changes(before, after)
+    ['In short: Rebels took Homs. Tension 1 -> 3.']
+    """
+    if before.get("seat") != after.get("seat") or "spaces" not in before:
+        return []
+    bits = _control_changes(before, after)
+    was, now = _own_units(before), _own_units(after)
+    destroyed = set((after.get("pools") or {}).get(after.get("seat") or "", {}).get("destroyed", ()))
+    lost = [n for n in was if n not in now and n in destroyed]
+    gone = [n for n in was if n not in now and n not in destroyed]
+    reduced = [n for n in now if now[n] and not was.get(n, True)]
+    if lost:
+        bits.append(f"you lost {listing(lost)}")
+    if gone:
+        bits.append(f"off the map: {listing(gone)}")
+    if reduced:
+        bits.append(f"reduced: {listing(reduced)}")
+    then, others = _others_on_map(before), _others_on_map(after)
+    moved = [f"{who} {n} (was {then.get(who, 0)})" for who, n in others.items() if n != then.get(who, 0)]
+    moved += [f"{who} 0 (was {n})" for who, n in then.items() if who not in others]
+    if moved:
+        bits.append(f"units on the map: {', '.join(moved)}")
+    played_before = list(before.get("played") or ())
+    played = list(after.get("played") or ())
+    if played[: len(played_before)] == played_before and len(played) > len(played_before):
+        bits.append(f"cards played: {listing(played[len(played_before) :])}")
+    sentences = [f"{bit[0].upper()}{bit[1:]}." for bit in bits]
+    if before.get("tension") != after.get("tension"):
+        sentences.append(f"Tension {before.get('tension')} -> {after.get('tension')}.")
+    if not sentences:
+        return []
+    return _wrap("In short: " + " ".join(sentences), "  ", first="", width=WIDTH - 2)
 
 
 # =============================================================================================
@@ -488,7 +689,7 @@ def map_lines(view: View, rest: str) -> list[str]:
     if s is None:
         if rest.strip():
             return _wrap(f"No space {rest.strip()!r}: 'map' and the start of a space's name ('map alep').")
-        return ["map SPACE: a space and its neighbours, e.g. 'map Aleppo'."]
+        return ["map SPACE: the region around a space, the space and its neighbours, e.g. 'map Aleppo'."]
     by_name = {e["name"]: e for e in view["spaces"]}
     entry = by_name[s.name]
     country = COUNTRY_LABEL[s.country]
@@ -528,9 +729,23 @@ def map_lines(view: View, rest: str) -> list[str]:
     return out
 
 
+def _decision_space(view: View) -> str:
+    """The space of the decision under way: the offensive's target, the space attacked from,
+    where the moving unit stands; else ""."""
+    off = view.get("offensive")
+    if off:
+        return str(off["against"])
+    d = view.get("decision") or {}
+    return str(d.get("attack_from") or d.get("at") or "")
+
+
 def map_command(view: View, rest: str) -> RenderableType:
-    """map SPACE: a space and its neighbours, stacks and supply"""
-    return Text("\n".join(map_lines(view, rest)))
+    """map SPACE: the region around a space, its stacks and supply"""
+    asked = rest.strip() or _decision_space(view)
+    s = find_space(asked)
+    if s is None:
+        return Text("\n".join(map_lines(view, asked)))
+    return Text("\n".join([*region_lines(view, s.name), "", *map_lines(view, s.name)]))
 
 
 def card_limits(c: Card) -> list[str]:
@@ -757,15 +972,19 @@ def render_outcome(outcome: Outcome, view: View | None = None) -> RenderableType
 
 
 def describe(width: int = WIDTH) -> RenderableType:
-    """[2.3, 32.0] The scenarios for ``consim list fitna``: number, title, players, turns,
-    seats, and which are playable now."""
+    """[2.3, 7.0, 32.0] The scenarios for ``consim list fitna`` and ``consim play fitna
+    --help``: number, title, players, turns, the seats in the order of play, and which are
+    playable now."""
     lines = ["Fitna scenarios (consim play fitna --scenario N):"]
     for sc in _c().scenarios.scenarios:
         mark = "playable" if sc.playable else "not yet playable"
         head = f"{sc.number:>2}. {sc.title} - {len(sc.seats)} players, {sc.turns} turns ({mark})"
         lines.extend(_wrap(head, "      ", first="", width=width))
-        seats = "; ".join(f"{s.name} ({_forces_short(s.forces)})" for s in sc.seats)
-        lines.extend(_wrap(f"Seats: {seats}.", "      ", first="      ", width=width))
+        # [7.0] the seats in the order of play, the initiative first
+        by_name = {s.name: s for s in sc.seats}
+        order = [by_name[n] for n in sc.initiative if n in by_name] or list(sc.seats)
+        seats = "; ".join(f"{s.name} ({_forces_short(s.forces)})" for s in order)
+        lines.extend(_wrap(f"Seats, first to play first: {seats}.", "      ", first="      ", width=width))
     lines.append("Every set-up and victory table is reconstructed: see content/provenance/scenarios.md.")
     return Text("\n".join(lines))
 
