@@ -40,12 +40,17 @@ def present_module(game_id: str) -> ModuleType | None:
 
 
 def render_view(
-    view: Mapping[str, Any], *, room: int | None = None, refused: Mapping[str, str] | None = None
+    view: Mapping[str, Any],
+    *,
+    room: int | None = None,
+    refused: Mapping[str, str] | None = None,
+    actions: Sequence[Action] | None = None,
 ) -> RenderableType:
     """A view drawn for the terminal by its game's ``present.render``. A ``render`` that takes
     them also gets ``room``, the lines the board may fill (it may take more for what must be
-    seen: the session then shows it in pages), and ``refused``, the engine's reasons for the
-    actions of :func:`game_looked_for` that are not among the choices."""
+    seen: the session then shows it in pages), ``refused``, the engine's reasons for the
+    actions of :func:`game_looked_for` that are not among the choices, and ``actions``, the
+    seat's choices at this prompt (what it is deciding: the board may show what that needs)."""
     game_id = str(view.get("game"))
     module = present_module(game_id)
     if module is not None and hasattr(module, "render"):
@@ -56,6 +61,8 @@ def render_view(
             extra["room"] = room
         if refused and "refused" in params:
             extra["refused"] = refused
+        if actions is not None and "actions" in params:
+            extra["actions"] = actions
         rendered: RenderableType = fn(view, **extra)
         return rendered
     return _generic(view)

@@ -411,7 +411,8 @@ class Session:
         avail = self.console.height - asked
         news = self._news(seat, view)
         share = min(news.needed(self.console.width), max(8, avail // 3)) if news else 0
-        board = render_view(view, room=max(1, avail - share), refused=self._refused(seat, prompt, view))
+        refused = self._refused(seat, prompt, view)
+        board = render_view(view, room=max(1, avail - share), refused=refused, actions=prompt.actions)
         tall = height_of(self.console, board)
         parts: list[RenderableType] = news.lines(self.console.width, max(share, avail - tall)) if news else []
         if tall + asked > self.console.height:  # the board comes in pages, the news on the first
@@ -771,9 +772,11 @@ class Session:
     def _help(self, seat: str, prompt: Prompt) -> RenderableType:
         width = self.console.width
         parts: list[RenderableType] = [
-            plain("Type the number of a choice, or the action itself; case does not matter, quotes")
+            plain("Type the number of a choice, or the action itself; case and accents do not matter,"),
+            plain("quotes are optional, and the first letters of each word do when they are enough."),
+            plain("A verb alone chooses nothing; a short form of an action that cannot be undone is"),
+            plain("shown in full and asked about first."),
         ]
-        parts.append(plain("are optional, and the first letters of each word do when they are enough."))
         examples = self._examples(seat, prompt)
         if examples:
             parts.append(plain("For example:", "bold"))

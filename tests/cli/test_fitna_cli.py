@@ -23,6 +23,7 @@ import consim
 from consim.bots.driver import bots_for
 from consim.cli.main import app
 from consim.cli.session import Session
+from consim.core.action import Action
 from consim.core.game import State
 from consim.games.fitna.content import playable_scenarios
 from consim.games.fitna.game import FitnaGame
@@ -251,6 +252,8 @@ class Screens:
     output: str
     #: (the view the screen was drawn from, what the screen showed): one a decision
     shown: list[tuple[dict[str, Any], str]]
+    #: the choices of each of those decisions
+    choices: list[list[Action]]
 
 
 def bot_at_the_keyboard(state: State, seat: str, decisions: int, height: int = 24) -> Screens:
@@ -260,6 +263,7 @@ def bot_at_the_keyboard(state: State, seat: str, decisions: int, height: int = 2
     console = Console(file=buffer, width=80, height=height, color_system=None, highlight=False)
     bot = bots_for(state.game, "heuristic", 7)[seat]
     shown: list[tuple[dict[str, Any], str]] = []
+    choices: list[list[Action]] = []
     last = [0]
 
     def read(prompt: Text) -> str:
@@ -269,6 +273,7 @@ def bot_at_the_keyboard(state: State, seat: str, decisions: int, height: int = 2
         if len(shown) >= decisions:
             raise EOFError
         shown.append((state.view(seat), buffer.getvalue()[last[0] :]))
+        choices.append(state.legal_actions(seat))
         last[0] = len(buffer.getvalue())
         choice = bot.choose(state.view(seat), state.legal_actions(seat)).text
         console.print(Text(choice))
@@ -279,7 +284,7 @@ def bot_at_the_keyboard(state: State, seat: str, decisions: int, height: int = 2
     session.saving = False
     session._save_now = lambda announce=False: None  # type: ignore[method-assign]
     session.run()
-    return Screens(buffer.getvalue(), shown)
+    return Screens(buffer.getvalue(), shown, choices)
 
 
 @pytest.fixture(scope="module")
@@ -290,12 +295,15 @@ def rebels_turns() -> Screens:
 
 
 def test_the_hand_is_read_in_full_in_the_seats_events_and_planning(rebels_turns: Screens) -> None:
-    """[8.2, 16.0] Every card's whole text is on the screen when the seat chooses cards to play,
-    however tall the terminal, and the cards that cannot be played as events say why."""
+    """[8.2, 16.0] Every card's whole text is on the screen when the seat chooses cards to play
+    or spend in its Events and Planning, however tall the terminal, and the cards that cannot
+    be played as events say why."""
     checked = 0
-    for view, screen in rebels_turns.shown:
+    for (view, screen), actions in zip(rebels_turns.shown, rebels_turns.choices, strict=True):
         if view.get("active") != "Rebels" or view.get("segment") not in ("Events", "Planning"):
             continue
+        if not {a.verb for a in actions} & {"play", "ops"}:
+            continue  # placing a reinforcement, allocating OPs: the hand is not in question
         words = " ".join(screen.split())
         for card in view["hand"]:
             assert " ".join(card["text"].split()) in words, card["name"]
@@ -342,3 +350,14 @@ def test_the_region_map_shows_only_what_the_seat_may_see() -> None:
     seen = json.dumps(view)
     hidden = [n for n in state.game.tables.unit_label if n not in seen]
     assert hidden and not any(n in shown for n in hidden)
+
+
+def test_the_readme_names_each_scenarios_seats_in_the_order_of_play() -> None:
+    """[7.0] README's table of Fitna scenarios lists the seats "first to play first" as the
+    engine plays them (scenario 1: the Rebels; scenario 7: Iraq)."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+) [^|]+\| ([^|]+) \| (\d+) \|$", readme, flags=re.MULTILINE)
+    assert len(rows) == 11
+    for number, seats, _turns in rows:
+        order = FitnaGame(scenario=int(number)).new_game(0).view(None)["order"]
+        assert [s.strip() for s in seats.split(",")] == order, number

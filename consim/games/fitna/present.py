@@ -62,6 +62,7 @@ from consim.games.fitna.present_words import (
     stack_text,
     unit_forces,
     unit_places,
+    unit_values,
 )
 from consim.games.fitna.rules import possessive
 from consim.games.fitna.svg import space_features
@@ -462,30 +463,43 @@ def exchange_lines(view: View) -> list[str]:
 MAX_LINES = 14
 
 
-def must_read_hand(view: View) -> bool:
-    """[8.2, 16.0] Whether the seat is choosing cards to play: its own Events and Planning, where
-    its hand is shown with every card's whole text, however little room there is."""
+#: [8.2, 10.0, 12.1, 16.0] the verbs of the choices of cards in the Events and Planning segments
+_CARD_VERBS = frozenset({"play", "special", "exchange", "ops"})
+
+
+def must_read_hand(view: View, actions: Sequence[Action] | None = None) -> bool:
+    """[8.2, 16.0] Whether the seat is choosing cards to play or spend: in its own Events and
+    Planning, at the prompts that offer cards (``actions``; every prompt of the two segments
+    when they are not given), its hand is shown with every card's whole text, however little
+    room there is."""
     return (
         view.get("seat") is not None
         and view.get("active") == view.get("seat")
         and view.get("segment") in ("Events", "Planning")
         and view.get("step") != "over"
+        and (actions is None or any(a.verb in _CARD_VERBS for a in actions))
     )
 
 
-def board_lines(view: View, room: int = MAX_LINES, refused: Mapping[str, str] | None = None) -> list[str]:
+def board_lines(
+    view: View,
+    room: int = MAX_LINES,
+    refused: Mapping[str, str] | None = None,
+    actions: Sequence[Action] | None = None,
+) -> list[str]:
     """The board as plain lines of at most 80 characters, in ``room`` lines where it can: the
-    stacks and then the hand's texts give way to shorter forms when room is short. In the
-    seat's Events and Planning the hand keeps every card's whole text, with the cards that
-    cannot be played and why (``refused``), even when that is more than ``room``: the
-    terminal then shows the board in pages."""
+    stacks and then the hand's texts give way to shorter forms when room is short. When the
+    seat chooses cards to play or spend (``must_read_hand``, ``actions`` its choices), the hand
+    keeps every card's whole text, with the cards that cannot be played and why
+    (``refused``), even when that is more than ``room``: the terminal then shows the board in
+    pages."""
     head = [header_line(view), phase_line(view)]
     if view["step"] == "over":
         return [*head, fit(f"Tension {view['tension']}. " + victory_summary(view))]
     head.append(tension_line(view))
     head.extend(cards_lines(view))
     in_offensive = bool(view.get("offensive"))
-    must = must_read_hand(view)
+    must = must_read_hand(view, actions)
     middle = [*in_play_lines(view), *exchange_lines(view), *offensive_lines(view), *decision_lines(view)]
     tail = [*refused_lines(view, refused), *victory_line(view)]
     # (the hand's form, the rows of each stack list: None all, 0 none), best first: the hand's
@@ -520,9 +534,14 @@ def victory_summary(view: View) -> str:
     )
 
 
-def render(view: View, room: int = MAX_LINES, refused: Mapping[str, str] | None = None) -> RenderableType:
+def render(
+    view: View,
+    room: int = MAX_LINES,
+    refused: Mapping[str, str] | None = None,
+    actions: Sequence[Action] | None = None,
+) -> RenderableType:
     """The compact board (``board_lines``) with a little colour."""
-    lines = board_lines(view, room, refused)
+    lines = board_lines(view, room, refused, actions)
     parts: list[RenderableType] = [Text(lines[0], style="bold")]
     for line in lines[1:]:
         style = ""
@@ -540,6 +559,11 @@ def render(view: View, room: int = MAX_LINES, refused: Mapping[str, str] | None 
 
 #: [17.1, 17.3, 15.0] the verbs whose unit the menu places on the map
 _PLACED_VERBS = frozenset({"move", "redeploy", "restore", "bring"})
+#: [18.0, 18.5, 18.7] the verbs whose unit the menu describes by its values
+_VALUED_VERBS = frozenset({"add", "lose", "exploit"})
+#: [15.0, 17.1, 17.2, 18.0, 18.6] the verbs whose space the menu describes: who holds it and
+#: the units on it (as the seat sees them, 30.0)
+_SPACE_VERBS = frozenset({"place", "to", "airlift", "assault", "retreat", "target", "attack_from"})
 #: [8.2] the verbs of the Events segment's own menu (not of a card's decisions within it)
 _EVENTS_MENU = frozenset({"play", "special", "exchange", "done", "joker"})
 
@@ -573,6 +597,8 @@ def choice_label(view: View, action: Action) -> str:
     arg = action.args[0] if action.args else ""
     if action.verb in _PLACED_VERBS and arg:
         note = unit_places(view).get(arg, "")
+    elif action.verb in _VALUED_VERBS and arg:
+        note = unit_values(view).get(arg, "")
     elif action.verb in ("ops", "play"):
         card = next((c for c in view.get("hand") or () if c["name"] == arg), None)
         if card is not None and action.verb == "ops":
@@ -580,10 +606,43 @@ def choice_label(view: View, action: Action) -> str:
         elif card is not None:
             record = _card_record(int(card["number"]))
             note = mobilise_note(view, record) if record is not None else ""
-    elif action.verb == "attack_from" and arg:
-        here = next((s for s in _own_spaces(view) if s["name"] == arg), None)
-        note = _plural(here["stack"]["count"], "unit") if here else ""
+    elif action.verb in _SPACE_VERBS and arg:
+        note = _space_note(view, arg, defence=action.verb == "target")
+    elif arg:  # take, commit, cancel, bid: which card
+        note = _card_note(arg)
     return f"{action.text} ({note})" if note else action.text
+
+
+def _card_note(name: str) -> str:
+    """A card named in a choice: "#19, Asset 8" (no number for a name several cards share)."""
+    named = [c for c in _c().cards.cards if c.name == name]
+    kinds = {("Asset" if c.kind == "asset" else "Event", c.ops) for c in named}
+    if len(kinds) != 1:
+        return ""
+    kind, ops = kinds.pop()
+    return f"#{named[0].number}, {kind} {ops}" if len(named) == 1 else f"{kind} {ops}"
+
+
+def _space_note(view: View, name: str, defence: bool = False) -> str:
+    """Who holds a space and the units on it, as the seat sees them: "you: 2 units", "Syria,
+    empty", "nobody, empty"; with ``defence``, the space's defence and entrenchment (18.2, 19.0)."""
+    entry = next((s for s in view["spaces"] if s["name"] == name), None)
+    if entry is None:
+        return ""
+    holder = "nobody" if entry["control"] == "Neutral" else _who(view, str(entry["control"]))
+    stack = entry.get("stack")
+    if not stack:
+        note = f"{holder}, empty"
+    elif str(stack["side"]) == entry["control"]:
+        note = f"{holder}: {_plural(int(stack['count']), 'unit')}"
+    else:
+        note = f"{holder}; {_who(view, str(stack['side']))}: {_plural(int(stack['count']), 'unit')}"
+    space = _spaces_by_name().get(name)
+    if defence and space is not None and space.defence:
+        note += f", defence -{space.defence}"
+    if defence and entry.get("entrenched"):
+        note += ", entrenched"
+    return note
 
 
 def looked_for(view: View, actions: Sequence[Action]) -> list[str]:

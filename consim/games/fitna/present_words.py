@@ -217,6 +217,18 @@ def unit_forces() -> dict[str, str]:
     return dict(zip(_unit_labels(counters), (c.force for c in counters), strict=True))
 
 
+def unit_values(view: View) -> dict[str, str]:
+    """The seat's own units on the map -> their values and marks ("4-3-3, reduced")."""
+    out: dict[str, str] = {}
+    for s in _own_spaces(view):
+        for u in s["stack"].get("units", ()):
+            if u.get("face_down"):
+                continue
+            text = unit_text(u)
+            out[str(u["name"])] = text[len(str(u["name"])) :].strip().replace(" (", ", ").rstrip(")")
+    return out
+
+
 def unit_places(view: View) -> dict[str, str]:
     """The seat's own units on the map -> where each stands, with its marks ("Homs, reduced")."""
     out: dict[str, str] = {}

@@ -75,13 +75,13 @@ def positions(scenario: int, seed: int, every: int = 9) -> Iterator[tuple[Any, s
 def test_the_board_fits_80_columns_in_plain_words(scenario: int) -> None:
     checked = 0
     steps: set[str] = set()
-    for _st, _seat, view in positions(scenario, seed=scenario):
-        lines = present.board_lines(view)
+    for st, seat, view in positions(scenario, seed=scenario):
+        lines = present.board_lines(view, actions=st.legal_actions(seat))
         assert lines, view["step"]
         for line in lines:
             assert len(line) <= 80, line
             assert not clean(line), (line, clean(line))
-        if present.must_read_hand(view):  # [8.2, 16.0] the hand in full, whatever the room
+        if present.must_read_hand(view, st.legal_actions(seat)):  # [8.2, 16.0] in full, whatever the room
             words = " ".join(" ".join(lines).split())
             assert all(" ".join(c["text"].split()) in words for c in view["hand"]), words
         else:
@@ -358,6 +358,16 @@ def test_the_choices_say_where_units_are_and_what_cards_give() -> None:
     redeploy = present.choice_label(view, Action("redeploy", ("4 Arm Div",)))
     assert redeploy == 'redeploy "4 Arm Div" (on Damascus)'
     assert present.choice_label(view, Action("done")) == "done"
+    rebels = st.view("Rebels")  # a space: its holder and units as the seat sees them (30.0)
+    expected = {
+        ("target", "Aleppo"): "target Aleppo (Syria: 2 units)",
+        ("attack_from", "Idlib"): "attack_from Idlib (you: 3 units)",
+        ("lose", "Ahrar al-Sham"): 'lose "Ahrar al-Sham" (4-3-3)',
+        ("take", "Chemical Weapons"): 'take "Chemical Weapons" (#19, Asset 8)',
+        ("take", "Reinforcements"): "take Reinforcements (Event 8)",  # eight cards share the name
+    }
+    for (verb, arg), label in expected.items():
+        assert present.choice_label(rebels, Action(verb, (arg,))) == label
     assert len(view["hand"]) == 4
     for card in view["hand"]:
         assert present.choice_label(view, Action("ops", (card["name"],))).endswith(f"({card['ops']} OPs)")
