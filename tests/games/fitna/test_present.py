@@ -364,7 +364,7 @@ def test_the_choices_say_where_units_are_and_what_cards_give() -> None:
         ("attack_from", "Idlib"): "attack_from Idlib (you: 3 units)",
         ("lose", "Ahrar al-Sham"): 'lose "Ahrar al-Sham" (4-3-3)',
         ("take", "Chemical Weapons"): 'take "Chemical Weapons" (#19, Asset 8)',
-        ("take", "Reinforcements"): "take Reinforcements (Event 8)",  # eight cards share the name
+        ("take", "Reinforcements"): "take Reinforcements (Event 8)",  # ten cards share the name
     }
     for (verb, arg), label in expected.items():
         assert present.choice_label(rebels, Action(verb, (arg,))) == label
