@@ -68,6 +68,14 @@ def render_view(
     return _generic(view)
 
 
+def takes_room(game_id: str) -> bool:
+    """Whether the game's ``present.render`` fits the board to the room it is given (and takes
+    more only for what must be seen)."""
+    module = present_module(game_id)
+    fn = getattr(module, "render", None) if module is not None else None
+    return callable(fn) and "room" in inspect.signature(fn).parameters
+
+
 #: a choice of the menu in the game's words: (view, action) -> what the menu shows
 Labeller = Callable[[Mapping[str, Any], Action], str]
 

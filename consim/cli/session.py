@@ -46,6 +46,7 @@ from consim.cli.render import (
     game_looked_for,
     game_picture,
     render_view,
+    takes_room,
 )
 from consim.cli.resolve import BareVerb, Choices, Typed, fold, in_grammar, read, resolve, shown
 from consim.cli.saving import default_save_path, resume_hint, session_record, write_atomic, write_record
@@ -120,6 +121,10 @@ class _News:
     summary: list[str]
     #: how many log lines the seat may read in all (for the pointer to 'log N')
     total: int
+
+    def fixed(self, width: int) -> int:
+        """The lines of what is never left out: the choices taken for the seat, the messages."""
+        return sum(lines_needed(t, width) for t in [*([self.taken] if self.taken else []), *self.messages])
 
     def needed(self, width: int) -> int:
         """The lines all of it takes."""
@@ -204,6 +209,7 @@ class Session:
         self.labeller = game_labeller(self.game.id)
         self.looked_for = game_looked_for(self.game.id)
         self.changes = game_changes(self.game.id)
+        self.fitted = takes_room(self.game.id)
         self.record: Record = session_record(state, self.players, bot_seed)
         self.commands: dict[str, GameCommand] = {
             k: v for k, v in game_commands(self.game.id).items() if k not in _WORDS
@@ -410,17 +416,28 @@ class Session:
         asked = height_of(self.console, question) + pages[0].rows + 2  # rule, question, menu, input
         avail = self.console.height - asked
         news = self._news(seat, view)
-        share = min(news.needed(self.console.width), max(8, avail // 3)) if news else 0
+        share = min(news.needed(self.console.width), max(5, avail // 3)) if news else 0
         refused = self._refused(seat, prompt, view)
         board = render_view(view, room=max(1, avail - share), refused=refused, actions=prompt.actions)
         tall = height_of(self.console, board)
-        parts: list[RenderableType] = news.lines(self.console.width, max(share, avail - tall)) if news else []
-        if tall + asked > self.console.height:  # the board comes in pages, the news on the first
+        # a board fitted to its room that is taller holds what must be read (a hand in full):
+        # it comes in pages that end with the question, the news on the first; any other board
+        # when it is taller than the terminal
+        limit = self.console.height - (asked if self.fitted else 2)
+        paging = tall > limit
+        if not self.fitted:  # the log lines take what the board leaves, 8 at least
+            room = max(8, avail - tall - 1) + 1 + (news.fixed(self.console.width) if news else 0)
+        elif paging:  # in pages anyway: the news may take up to half a screen
+            room = max(share, self.console.height // 2)
+        else:  # what the board leaves
+            room = max(share, avail - tall)
+        parts: list[RenderableType] = news.lines(self.console.width, room) if news else []
+        if paging and self.fitted:  # the news on the first page, the question on the last
             self.paged(Group(*parts, board), reserve=asked)
         else:
             for part in parts:
                 self.out(part)
-            self.out(board)
+            self.paged(board, reserve=asked)
         self._ask(seat, question, pages)
 
     def _menu_pages(
@@ -460,7 +477,7 @@ class Session:
             menu is not None
             and menu.rule == prompt.rule
             and menu.at == self.count
-            and 2 * sum(t in menu.numbers for t in texts) >= len(texts)
+            and 2 * sum(t in menu.numbers for t in texts) > len(texts)
         )
         if menu is None or not keep:
             menu = self.menus[seat] = _Menu(prompt.rule, {t: i for i, t in enumerate(texts, 1)}, self.count)

@@ -361,3 +361,4 @@ def test_the_readme_names_each_scenarios_seats_in_the_order_of_play() -> None:
     for number, seats, _turns in rows:
         order = FitnaGame(scenario=int(number)).new_game(0).view(None)["order"]
         assert [s.strip() for s in seats.split(",")] == order, number
+

@@ -3,6 +3,7 @@ choice, what is shown since a seat's last turn, plain text, and 80 columns."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import types
@@ -10,13 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 
 import consim
 from consim.bots.driver import bots_for
 from consim.cli import render
 from consim.cli.screen import CLEAR_ALL, menu_pages
-from consim.core.game import State
+from consim.cli.session import Session
+from consim.core.action import Action
+from consim.core.game import Prompt, State
 from consim.core.record import Record
 from tests.cli.conftest import play
 
@@ -147,31 +151,25 @@ def test_help_examples_are_typed_forms_that_work(tmp_path: Path) -> None:
 
 
 def test_long_output_on_a_terminal_comes_a_screenful_at_a_time(tmp_path: Path) -> None:
-    # Help is taller than 18 rows: on a terminal it stops after each screenful and asks (the
-    # first screen, its news, board and eleven choices, comes in three pages: two Enters)
-    typed = ["", "", "help", "", "quit"]
-    result = play(iraq(), US_ONLY, typed, tmp_path / "g.json", height=18, terminal=True)
+    # Help is taller than 18 rows (the board is not): on a terminal it stops after each screenful and asks.
+    result = play(iraq(), US_ONLY, ["help", "", "quit"], tmp_path / "g.json", height=18, terminal=True)
     asked = [s for s in result.screens if s.rstrip().endswith("-- more") or "Enter, or q to stop" in s[-80:]]
     assert asked, "help taller than the screen was not paged"
     assert "save and stop" in result.output  # Enter showed the rest, down to the last commands
     # 'q' stops the paging and goes back to the prompt; the next line is a command again
-    typed = ["", "", "help", "q", "quit"]
-    stopped = play(iraq(), US_ONLY, typed, tmp_path / "h.json", height=18, terminal=True)
+    stopped = play(iraq(), US_ONLY, ["help", "q", "quit"], tmp_path / "h.json", height=18, terminal=True)
     assert "save and stop" not in stopped.output
     assert stopped.code == 0 and "Stopped" in stopped.output
 
 
 def test_a_board_taller_than_the_terminal_comes_in_pages_ending_with_the_question(tmp_path: Path) -> None:
-    result = play(iraq(), US_ONLY, ["", "", "", "quit"], tmp_path / "g.json", height=14, terminal=True)
-    assert "Enter, or q to stop" in result.screens[0][-120:]  # the board stopped at a screenful
-    asked = next(i for i, s in enumerate(result.screens) if "US>" in s[-40:])
-    assert asked > 0
-    # every page but the last stops at the question "more"; the last page of the board and the
-    # question share one screen of 14 lines
-    for before, screen in zip(result.screens, result.screens[1 : asked + 1], strict=False):
-        page = screen[len(before) :]
-        assert len(page.strip("\n").splitlines()) <= 14
-    assert all("Enter, or q to stop" in s[-120:] for s in result.screens[:asked])
+    result = play(iraq(), US_ONLY, ["", "quit"], tmp_path / "g.json", height=14, terminal=True)
+    first, second = result.screens[0], result.screens[1]
+    assert "Enter, or q to stop" in first[-120:]  # the board stopped at a screenful
+    after = second[len(first) :]
+    assert "US>" in after[-40:]  # then the rest of it, the question and the menu
+    # the last page of the board and the question share one screen of 14 lines
+    assert len(after.strip("\n").splitlines()) <= 14
 
 
 def test_long_output_is_not_paged_when_not_writing_to_a_terminal(tmp_path: Path) -> None:
@@ -423,3 +421,18 @@ def test_a_run_of_choices_taken_for_you_is_said_in_one_line(tmp_path: Path, mark
     assert '[red]: taken for you, each time your only choice: play "[red]" (3 times)' in out
     last = result.screens[-1]
     assert "taken for you" in last[len(result.screens[0]) :]  # on the screen of the next decision
+
+
+def test_numbers_are_kept_only_while_most_choices_are_the_same(tmp_path: Path) -> None:
+    """A question that follows another under the same rule keeps its numbers only if most of
+    its choices were on the last screen: Fitna's target of an offensive, asked after its units
+    and sharing only the Joker with them, is numbered from 1."""
+    session = Session(iraq(), US_ONLY, tmp_path / "g.json", bot_seed=1, console=Console(file=io.StringIO()))
+    units = [Action("add", ("4 Arm Div",)), Action("add", ("Pr Gd Div",)), Action("joker")]
+    first = session._numbered("US", Prompt("US", "add units", units, "18.0"))
+    assert [n for n, _ in first] == [1, 2, 3]
+    fewer = session._numbered("US", Prompt("US", "add units", [*units[1:], Action("attack")], "18.0"))
+    assert [(n, a.text) for n, a in fewer] == [(2, 'add "Pr Gd Div"'), (3, "joker"), (4, "attack")]
+    targets = [Action("target", ("Idlib",)), Action("joker")]
+    target = session._numbered("US", Prompt("US", "target", targets, "18.0"))
+    assert [(n, a.text) for n, a in target] == [(1, "target Idlib"), (2, "joker")]
