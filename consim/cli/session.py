@@ -416,7 +416,7 @@ class Session:
         asked = height_of(self.console, question) + pages[0].rows + 2  # rule, question, menu, input
         avail = self.console.height - asked
         news = self._news(seat, view)
-        share = min(news.needed(self.console.width), max(5, avail // 3)) if news else 0
+        share = min(news.needed(self.console.width), max(5, avail // 4)) if news else 0
         refused = self._refused(seat, prompt, view)
         board = render_view(view, room=max(1, avail - share), refused=refused, actions=prompt.actions)
         tall = height_of(self.console, board)
