@@ -67,6 +67,7 @@ from consim.core.errors import IllegalAction, MalformedAction
 from consim.core.game import Prompt, State
 from consim.core.log import ChatMessage, LogEntry
 from consim.core.record import Record
+from consim.core.rng import Rng
 
 #: reads one line the player types, after showing the prompt
 Reader = Callable[[Text], str]
@@ -617,7 +618,7 @@ class Session:
         """Every action the game can ever offer (its research action space), if it has one."""
         try:
             return self.game.action_space
-        except Exception:  # a game without a research adapter: typos are all we can tell
+        except NotImplementedError:  # a game without research hooks: typos are all we can tell
             return None
 
     def _refusal(self, seat: str, text: str, actions: list[Action]) -> str | None:
@@ -658,17 +659,7 @@ class Session:
             self.out(plain(f"  ... and {len(exc.choices) - most} more (the menu has them all)", "dim"))
 
     def _final(self, seat: str, action: Action) -> str | None:
-        """Why ``action`` could not be taken back once carried out (tried on a copy), or
-        ``None`` if 'undo' could."""
-        trial = self.state.clone()
-        trial.apply(seat, action)
-        if trial.is_over():
-            return "the game ends with it"
-        if not trial.can_undo(seat):
-            return "a die roll, a card draw or a reveal follows it"
-        if seat not in trial.to_act():
-            return "another player acts next"
-        return None
+        return cannot_undo(self.state, seat, action)
 
     def _confirm(self, seat: str, action: Action, why: str) -> bool:
         """Asks before carrying out a short form that cannot be undone."""
@@ -872,6 +863,43 @@ class Session:
         self._save_quietly()
         if self.saving:
             self.out(plain(f"The record is in {self.save_path} (consim replay {self.save_path})."))
+
+
+#: the re-deals an action is tried on to tell whether it can be undone
+TRIALS = 3
+
+
+def cannot_undo(state: State, seat: str, action: Action) -> str | None:
+    """Why ``seat``'s ``action`` could not be taken back once carried out ('undo'), or
+    ``None`` if it could. It is tried on positions consistent with what the seat knows (its
+    hidden parts re-dealt, the same ways each time), so that the answer tells the seat nothing
+    it could not know (in Battle for Baghdad, whether naming the first player starts a roll
+    depends on unseen cards): the reason if any of them could not undo it.
+    """
+    for n in range(TRIALS):
+        try:
+            trial = state.determinize(seat, Rng(n))
+        except NotImplementedError:  # a game without research hooks: a copy (nothing hidden)
+            trial = state.clone()
+        why = _undo_after(trial, seat, action)
+        if why is not None:
+            return why
+    return None
+
+
+def _undo_after(trial: State, seat: str, action: Action) -> str | None:
+    trial.keep_undo = True
+    try:
+        trial.apply(seat, action)
+    except IllegalAction:  # not legal in that re-deal: ask, to be safe
+        return "it may start a die roll, a card draw or a reveal"
+    if trial.is_over():
+        return "the game ends with it"
+    if not trial.can_undo(seat):
+        return "a die roll, a card draw or a reveal follows it"
+    if seat not in trial.to_act():
+        return "another player acts next"
+    return None
 
 
 def _short_form(action: Action, actions: list[Action]) -> str:

@@ -13,10 +13,12 @@ import pytest
 import consim
 from consim.bots.driver import bots_for
 from consim.cli.resolve import BareVerb, Choices, in_grammar, read, resolve
+from consim.cli.session import cannot_undo
 from consim.core.action import Action
 from consim.core.game import State
+from consim.core.rng import Rng
 from consim.games.baghdad.state import BaghdadState, Promise
-from consim.games.baghdad.testing import clear_hands, clear_map, enter, fresh, put
+from consim.games.baghdad.testing import clear_hands, clear_map, enter, fresh, perturb, put
 from tests.cli.conftest import play
 
 REBELS = {"Rebels": "human", "Syria": "heuristic"}
@@ -153,3 +155,23 @@ def test_explain_gives_the_refusal_and_changes_nothing() -> None:
     assert why is not None and "before turn 2 (8.2, 13.0)" in why
     assert state.explain("Rebels", "play Peshmerga") is None
     assert state.to_dict() == before
+
+
+def test_asking_before_an_action_tells_nothing_hidden() -> None:
+    """Whether a short form is asked about must not depend on what the seat cannot see: in
+    Battle for Baghdad (3 players, seed 0, decision 106), whether the Sunni's naming of the
+    first player can be undone depends on cards the Sunni have not seen; it is judged on
+    re-deals of what they know, the same for every position they cannot tell apart."""
+    game = consim.load_game("baghdad", players=3)
+    state = game.new_game(0)
+    bots = bots_for(game, "heuristic", 0)
+    for _ in range(105):
+        seat = state.to_act()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    seat = state.to_act()[0]
+    assert (seat, state.prompt(seat).rule) == ("Sunni", "Initiative Phase")
+    rng = Rng(7)
+    for _ in range(6):
+        twin, mirror = perturb(state, seat, rng, True)
+        for action in state.legal_actions(seat):
+            assert cannot_undo(state, seat, action) == cannot_undo(twin, seat, mirror(action)), action.text
