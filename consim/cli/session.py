@@ -881,6 +881,8 @@ def cannot_undo(state: State, seat: str, action: Action) -> str | None:
             trial = state.determinize(seat, Rng(n))
         except NotImplementedError:  # a game without research hooks: a copy (nothing hidden)
             trial = state.clone()
+        except (ValueError, KeyError, IndexError, AssertionError):  # a re-deal failed: ask
+            return "it may start a die roll, a card draw or a reveal"
         why = _undo_after(trial, seat, action)
         if why is not None:
             return why
