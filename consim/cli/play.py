@@ -5,24 +5,28 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from typer.core import TyperCommand
 
 import consim
 from consim.bots.base import bot_kinds
 from consim.cli.args import check_scenario, parse_options, parse_seats
+from consim.cli.guide import details, summary
 from consim.cli.main import app
-from consim.cli.render import game_description, game_picture
+from consim.cli.render import game_picture
 from consim.cli.saving import load_record, players_of
 from consim.cli.screen import plain
 from consim.cli.session import Session
 from consim.core.errors import OptionError
 from consim.core.game import Game, State
-from consim.core.registry import game_class
+from consim.core.registry import GAMES, game_class
 from consim.core.replay import ContentChanged
+
+if TYPE_CHECKING:  # typer 0.29 carries its own click: its types, for the type checker only
+    from typer._click import Context, HelpFormatter
 
 console = Console(highlight=False)
 
@@ -61,49 +65,45 @@ def parse_players(
 
 @app.command("list")
 def list_cmd(
-    game: Annotated[str | None, typer.Argument(help="show one game's options in full")] = None,
+    game: Annotated[str | None, typer.Argument(help="one game in full: seats, bots, scenarios")] = None,
 ) -> None:
-    """List the games, their seats and status; with GAME, its options."""
-    names = [game] if game else consim.list_games()
-    table = Table(title="consim games")
-    table.add_column("game", style="bold")
-    table.add_column("title")
-    table.add_column("seats")
-    table.add_column("status")
-    for name in names:
-        try:
-            cls = game_class(name)
-        except OptionError as exc:
-            fail(str(exc))
-        table.add_row(plain(name), plain(cls.title), plain(", ".join(cls().seats)), plain(cls.status))
-    console.print(table)
-    for name in names:
-        cls = game_class(name)
-        opts = Table(title=f"{name} options (consim play {name} --option KEY=VALUE)", title_justify="left")
-        opts.add_column("option", style="cyan")
-        opts.add_column("default")
-        opts.add_column("meaning")
-        for key, field in cls.Options.model_fields.items():
-            opts.add_row(plain(key), plain(_shown_default(field.default)), plain(field.description or ""))
-        console.print(opts)
-        if "scenario" in cls.Options.model_fields:
-            console.print(
-                plain(f"'--scenario N' stands for '--option scenario=N' ({name} play and simulate).")
-            )
-        if game:
-            described = game_description(name)
-            if described is not None:
-                console.print(described)
+    """List the games, one line each; with GAME, its seats, bots, scenarios and options."""
+    if game is None:
+        console.print(summary())
+        return
+    try:
+        game_class(game)
+    except OptionError as exc:
+        fail(str(exc))
+    console.print(details(game))
 
 
-def _shown_default(value: object) -> str:
-    """An option's default as a player would type it: ``true``/``false``, and "not set" for
-    an option left unset (never Python's ``None`` or ``True``)."""
-    if value is None:
-        return "not set"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+class _GameHelp(TyperCommand):
+    """``consim play GAME --help``: the usual help, then what GAME offers (its seats, bots,
+    scenarios and options), read from the command line before the help is shown."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        ctx.meta["consim.game"] = next((a for a in args if a in GAMES), None)
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        super().format_help(ctx, formatter)
+        name = ctx.meta.get("consim.game")
+        out = Console(highlight=False)
+        if name is None:
+            out.print(plain(f"Games: {', '.join(consim.list_games())}; 'consim play GAME --help' for one."))
+            return
+        out.print(details(str(name), options=False))
+        out.print(plain(f"For example: consim play {name} {_example(str(name))}"))
+
+
+def _example(name: str) -> str:
+    """A command line's options that start a game of ``name`` with its first seat human."""
+    cls = game_class(name)
+    if "scenario" in cls.Options.model_fields:
+        game = cls(scenario=1)
+        return f"--scenario 1 --seat {game.seats[-1]}=human"
+    return f"--seat {cls().seats[0]}=human"
 
 
 def _validate_file(path: Path) -> None:
@@ -191,7 +191,7 @@ def _resume(
     return state, players, bot_seed
 
 
-@app.command()
+@app.command(cls=_GameHelp)
 def play(
     game: Annotated[str, typer.Argument(help="game id, see 'consim list'")],
     players: Annotated[int | None, typer.Option(help="number of players (games that vary)")] = None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -14,6 +14,7 @@ from rich.console import RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from consim.core.action import Action
 from consim.core.game import Outcome
 from consim.core.registry import GAMES
 
@@ -38,14 +39,71 @@ def present_module(game_id: str) -> ModuleType | None:
         return None
 
 
-def render_view(view: Mapping[str, Any]) -> RenderableType:
-    """A view drawn for the terminal by its game's ``present.render``."""
+def render_view(
+    view: Mapping[str, Any],
+    *,
+    room: int | None = None,
+    refused: Mapping[str, str] | None = None,
+    actions: Sequence[Action] | None = None,
+) -> RenderableType:
+    """A view drawn for the terminal by its game's ``present.render``. A ``render`` that takes
+    them also gets ``room``, the lines the board may fill (it may take more for what must be
+    seen: the session then shows it in pages), ``refused``, the engine's reasons for the
+    actions of :func:`game_looked_for` that are not among the choices, and ``actions``, the
+    seat's choices at this prompt (what it is deciding: the board may show what that needs)."""
     game_id = str(view.get("game"))
     module = present_module(game_id)
     if module is not None and hasattr(module, "render"):
-        rendered: RenderableType = module.render(view)
+        fn = module.render
+        params = inspect.signature(fn).parameters
+        extra: dict[str, Any] = {}
+        if room is not None and "room" in params:
+            extra["room"] = room
+        if refused and "refused" in params:
+            extra["refused"] = refused
+        if actions is not None and "actions" in params:
+            extra["actions"] = actions
+        rendered: RenderableType = fn(view, **extra)
         return rendered
     return _generic(view)
+
+
+def takes_room(game_id: str) -> bool:
+    """Whether the game's ``present.render`` fits the board to the room it is given (and takes
+    more only for what must be seen)."""
+    module = present_module(game_id)
+    fn = getattr(module, "render", None) if module is not None else None
+    return callable(fn) and "room" in inspect.signature(fn).parameters
+
+
+#: a choice of the menu in the game's words: (view, action) -> what the menu shows
+Labeller = Callable[[Mapping[str, Any], Action], str]
+
+
+def game_labeller(game_id: str) -> Labeller | None:
+    """``present.choice_label(view, action)``: how the game words a choice in the menu (where
+    a unit is, what a card will do), or ``None`` (the action's text)."""
+    module = present_module(game_id)
+    found = getattr(module, "choice_label", None) if module is not None else None
+    return found if callable(found) else None
+
+
+def game_looked_for(game_id: str) -> Callable[[Mapping[str, Any], Sequence[Action]], list[str]] | None:
+    """``present.looked_for(view, actions)``: the actions a player may look for at a prompt
+    offering ``actions``, as text (the cards of his hand, say), whether or not they are legal;
+    the session asks the engine why each missing one is refused and passes the reasons to
+    ``render``."""
+    module = present_module(game_id)
+    found = getattr(module, "looked_for", None) if module is not None else None
+    return found if callable(found) else None
+
+
+def game_changes(game_id: str) -> Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None:
+    """``present.changes(before, after)``: what changed between two views of one seat, in a few
+    lines (a summary of the turns of others when their log does not fit the screen)."""
+    module = present_module(game_id)
+    found = getattr(module, "changes", None) if module is not None else None
+    return found if callable(found) else None
 
 
 #: a game-specific command of the play screen: (view, the rest of the typed line) -> what to show

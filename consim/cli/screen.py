@@ -141,8 +141,14 @@ def menu_pages(
     entries: Sequence[tuple[int, str]], width: int = WIDTH, height: int = HEIGHT
 ) -> list[MenuPage]:
     """Lay out numbered choices to fit ``width`` x ``height`` (the part of the screen the menu
-    may use): one column if they fit; else as many columns as the longest entry allows; else
-    pages of such columns, each leaving a line for the page hint."""
+    may use): one column if they fit; else as many columns as the longest entry allows, or
+    the fewest columns that fit when each is as wide as its own longest entry; else pages of
+    columns, each leaving a line for the page hint.
+
+    >>> long = [(i, "x" * (38 if i == 1 else 20)) for i in range(1, 31)]
+    >>> [(p.rows, p.columns, p.pages) for p in menu_pages(long, width=80, height=20)]
+    [(15, 2, 1)]
+    """
     items = tuple(entries)
     rows_allowed = max(3, height)
     digits = len(str(max((n for n, _ in items), default=1)))
@@ -156,6 +162,18 @@ def menu_pages(
     columns = max(1, (width + 2) // (cell + 2))
     if columns > 1 and math.ceil(len(items) / columns) <= rows_allowed:
         return [MenuPage(items, math.ceil(len(items) / columns), columns)]
+    # one page still, if each column is as wide as its own longest entry (long entries few)
+    for count in range(2, len(items)):
+        rows = math.ceil(len(items) / count)
+        if rows > rows_allowed:
+            continue
+        widths = [
+            max(digits + 2 + len(label) for _, label in items[k * rows : (k + 1) * rows])
+            for k in range(math.ceil(len(items) / rows))
+        ]
+        if sum(widths) + 2 * (len(widths) - 1) <= width:
+            return [MenuPage(items, rows, len(widths))]
+        break
     # pages: each holds rows x columns entries and a line of hint
     rows = max(2, rows_allowed - 1)
     if columns == 1:

@@ -23,19 +23,32 @@ resumes at its last action.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
 from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from consim.bots.base import Bot, decide, make_bot
 from consim.cli.ending import final_screen
-from consim.cli.render import GameCommand, Picture, game_commands, game_examples, game_picture, render_view
-from consim.cli.resolve import resolve, shown
+from consim.cli.render import (
+    GameCommand,
+    Picture,
+    game_changes,
+    game_commands,
+    game_examples,
+    game_labeller,
+    game_looked_for,
+    game_picture,
+    render_view,
+    takes_room,
+)
+from consim.cli.resolve import BareVerb, Choices, Typed, fold, in_grammar, read, resolve, shown
 from consim.cli.saving import default_save_path, resume_hint, session_record, write_atomic, write_record
 from consim.cli.screen import (
     MenuPage,
@@ -48,11 +61,13 @@ from consim.cli.screen import (
     plain,
     screenfuls,
 )
-from consim.core.action import Action
-from consim.core.errors import IllegalAction
+from consim.core.action import Action, _tokenize
+from consim.core.encoding import ActionSpace
+from consim.core.errors import IllegalAction, MalformedAction
 from consim.core.game import Prompt, State
 from consim.core.log import ChatMessage, LogEntry
 from consim.core.record import Record
+from consim.core.rng import Rng
 
 #: reads one line the player types, after showing the prompt
 Reader = Callable[[Text], str]
@@ -92,6 +107,54 @@ class _Menu:
     at: int
     page: int = 0
     pages: list[MenuPage] = field(default_factory=list)
+
+
+@dataclass
+class _News:
+    """What a seat reads before its board: the log lines and messages since its last turn, the
+    choices taken for it, and a summary of what changed on the board (shown when the lines
+    are cut to fit)."""
+
+    title: str
+    entries: list[str]
+    messages: list[str]
+    taken: str | None
+    summary: list[str]
+    #: how many log lines the seat may read in all (for the pointer to 'log N')
+    total: int
+
+    def fixed(self, width: int) -> int:
+        """The lines of what is never left out: the choices taken for the seat, the messages."""
+        return sum(lines_needed(t, width) for t in [*([self.taken] if self.taken else []), *self.messages])
+
+    def needed(self, width: int) -> int:
+        """The lines all of it takes."""
+        texts = [*self.entries, *self.messages, *([self.taken] if self.taken else [])]
+        return 1 + sum(lines_needed(t, width) for t in texts)
+
+    def lines(self, width: int, room: int) -> list[RenderableType]:
+        """The news in at most ``room`` lines where it can: the messages and the choices taken
+        for the seat always, then the latest log lines that fit; when some are left out, a
+        pointer to 'log N' and the summary of what changed stand for them."""
+        out: list[RenderableType] = [Rule(plain(self.title), style="")]
+        fixed = [*([self.taken] if self.taken else []), *self.messages]
+        left = room - 1 - sum(lines_needed(t, width) for t in fixed)
+        cut = 0
+        if sum(lines_needed(t, width) for t in self.entries) > left:
+            left -= 1 + sum(lines_needed(t, width) for t in self.summary)
+            cut = len(self.entries)
+            while cut and left >= lines_needed(self.entries[cut - 1], width):
+                cut -= 1
+                left -= lines_needed(self.entries[cut], width)
+        if self.taken:
+            out.append(indented(self.taken, "dim"))
+        if cut:
+            lines = "line" if cut == 1 else "lines"
+            out.append(indented(f"({cut} earlier {lines}: type 'log {self.total}')", "dim"))
+            out.extend(indented(line, "cyan") for line in self.summary)
+        out.extend(indented(entry) for entry in self.entries[cut:])
+        out.extend(indented(message, "magenta") for message in self.messages)
+        return out
 
 
 class Session:
@@ -138,6 +201,16 @@ class Session:
         self.menus: dict[str, _Menu] = {}
         #: record positions (action counts) of actions taken for a human as its only choice
         self.auto: set[int] = set()
+        #: per seat, the actions taken for it as its only choice since its last screen (the
+        #: action, the question): said in one line on its next screen
+        self.taken: dict[str, list[tuple[str, str]]] = {}
+        #: per seat, the view of its last screen (what changed since is summed up when the log
+        #: since does not fit)
+        self.last_views: dict[str, Mapping[str, object]] = {}
+        self.labeller = game_labeller(self.game.id)
+        self.looked_for = game_looked_for(self.game.id)
+        self.changes = game_changes(self.game.id)
+        self.fitted = takes_room(self.game.id)
         self.record: Record = session_record(state, self.players, bot_seed)
         self.commands: dict[str, GameCommand] = {
             k: v for k, v in game_commands(self.game.id).items() if k not in _WORDS
@@ -285,8 +358,9 @@ class Session:
             action = prompt.actions[0]
             self.auto.add(self.count)
             self._apply(seat, action, quiet=True)
-            why = f"your only choice: {prompt.text}"
-            self.out(plain(fit(f"{seat}: {action.text} - taken for you, {why}", self.console.width), "dim"))
+            # said once on the seat's next screen: a run of them (passes while others play)
+            # would push what happened off the screen
+            self.taken.setdefault(seat, []).append((action.text, prompt.text))
             return True
         self._handover(seat)
         self._screen(seat, prompt)
@@ -334,24 +408,61 @@ class Session:
             self.picture = None
 
     def _screen(self, seat: str, prompt: Prompt) -> None:
+        """What happened since the seat's last turn, the board, the question and the menu, laid
+        out to fit the terminal: the board gets what the question and a share of the news
+        leave; what must be seen but does not fit (a hand read in full) comes in pages."""
         self._draw(seat)
-        board = render_view(self.state.view(seat))
-        pages, question = self._menu_pages(seat, prompt)
+        view = self.state.view(seat)
+        pages, question = self._menu_pages(seat, prompt, view)
         asked = height_of(self.console, question) + pages[0].rows + 2  # rule, question, menu, input
-        room = self.console.height - height_of(self.console, board) - asked - 3
-        self._since(seat, room)
-        self.paged(board, reserve=asked)  # a board taller than a small terminal comes in pages
+        avail = self.console.height - asked
+        news = self._news(seat, view)
+        share = min(news.needed(self.console.width), max(5, avail // 4)) if news else 0
+        refused = self._refused(seat, prompt, view)
+        board = render_view(view, room=max(1, avail - share), refused=refused, actions=prompt.actions)
+        tall = height_of(self.console, board)
+        # a board fitted to its room that is taller holds what must be read (a hand in full):
+        # it comes in pages that end with the question, the news on the first; any other board
+        # when it is taller than the terminal
+        limit = self.console.height - (asked if self.fitted else 2)
+        paging = tall > limit
+        if not self.fitted:  # the log lines take what the board leaves, 8 at least
+            room = max(8, avail - tall - 1) + 1 + (news.fixed(self.console.width) if news else 0)
+        elif paging:  # in pages anyway: the news may take up to half a screen
+            room = max(share, self.console.height // 2)
+        else:  # what the board leaves
+            room = max(share, avail - tall)
+        parts: list[RenderableType] = news.lines(self.console.width, room) if news else []
+        if paging and self.fitted:  # the news on the first page, the question on the last
+            self.paged(Group(*parts, board), reserve=asked)
+        else:
+            for part in parts:
+                self.out(part)
+            self.paged(board, reserve=asked)
         self._ask(seat, question, pages)
 
-    def _menu_pages(self, seat: str, prompt: Prompt) -> tuple[list[MenuPage], Text]:
+    def _menu_pages(
+        self, seat: str, prompt: Prompt, view: Mapping[str, object] | None = None
+    ) -> tuple[list[MenuPage], Text]:
         numbered = self._numbered(seat, prompt)
         question = plain(str(prompt), "bold")
         room = self.console.height - height_of(self.console, question) - 3
-        pages = menu_pages([(n, a.text) for n, a in numbered], self.console.width, room)
+        labels = self._labels(seat, [a for _, a in numbered], view)
+        pages = menu_pages([(n, labels[a]) for n, a in numbered], self.console.width, room)
         menu = self.menus[seat]
         if menu.pages != pages:
             menu.pages, menu.page = pages, 0
         return pages, question
+
+    def _labels(
+        self, seat: str, actions: list[Action], view: Mapping[str, object] | None = None
+    ) -> dict[Action, str]:
+        """Each choice as the menu shows it: the game's words for it (where a unit stands, what
+        a card will do), or its text; never anything the seat's view does not hold."""
+        if self.labeller is None:
+            return {a: a.text for a in actions}
+        seen = view if view is not None else self.state.view(seat)
+        return {a: self.labeller(seen, a) for a in actions}
 
     def _ask(self, seat: str, question: Text, pages: list[MenuPage]) -> None:
         self.console.rule(plain(seat, "bold cyan"))
@@ -367,7 +478,7 @@ class Session:
             menu is not None
             and menu.rule == prompt.rule
             and menu.at == self.count
-            and 2 * sum(t in menu.numbers for t in texts) >= len(texts)
+            and 2 * sum(t in menu.numbers for t in texts) > len(texts)
         )
         if menu is None or not keep:
             menu = self.menus[seat] = _Menu(prompt.rule, {t: i for i, t in enumerate(texts, 1)}, self.count)
@@ -377,30 +488,46 @@ class Session:
                     menu.numbers[t] = max(menu.numbers.values(), default=0) + 1
         return sorted(((menu.numbers[a.text], a) for a in prompt.actions), key=lambda na: na[0])
 
-    def _since(self, seat: str, room: int) -> None:
-        """What ``seat`` may read that happened since its last turn (log lines, messages)."""
+    def _news(self, seat: str, view: Mapping[str, object]) -> _News | None:
+        """What ``seat`` may read that happened since its last turn (log lines, messages, the
+        choices taken for it), with a summary of what changed on the board for when the lines
+        do not all fit; ``None`` when nothing did."""
         entries = self.state.visible_log(seat, since=self.seen[seat])
         messages = self.state.chat(seat, since=self.chat_seen[seat])
         if entries:
             self.seen[seat] = entries[-1].seq + 1
         if messages:
             self.chat_seen[seat] = messages[-1].seq + 1
-        if not entries and not messages:
-            return
+        before = self.last_views.get(seat)
+        self.last_views[seat] = view
+        taken = self._taken(seat)
+        if not entries and not messages and not taken:
+            return None
+        summary: list[str] = []
+        if self.changes is not None and before is not None:
+            summary = self.changes(before, view)
         title = "Since your last turn" if self.turns.get(seat) else "The game so far"
-        self.console.rule(plain(f"{title} ({seat})"))
-        width = self.console.width
-        room = max(8, room - sum(lines_needed(self._message(seat, m), width) for m in messages))
-        cut = len(entries)
-        while cut and room >= lines_needed(str(entries[cut - 1]), width):
-            cut -= 1
-            room -= lines_needed(str(entries[cut]), width)
-        if cut:
-            self.out(indented(f"({cut} earlier lines: type 'log {len(entries)}')", "dim"))
-        for entry in entries[cut:]:
-            self.out(indented(entry))
-        for message in messages:
-            self.out(indented(self._message(seat, message), "magenta"))
+        total = len(self.state.visible_log(seat))
+        return _News(
+            f"{title} ({seat})",
+            [str(e) for e in entries],
+            [self._message(seat, m) for m in messages],
+            taken,
+            summary,
+            total,
+        )
+
+    def _taken(self, seat: str) -> str | None:
+        """The actions taken for ``seat`` as its only choice since its last screen, in a line."""
+        taken = self.taken.pop(seat, [])
+        if not taken:
+            return None
+        if len(taken) == 1:
+            text, why = taken[0]
+            return f"{seat}: {text} - taken for you, your only choice: {why}"
+        counts = Counter(text for text, _ in taken)
+        listed = ", ".join(text if n == 1 else f"{text} ({n} times)" for text, n in counts.items())
+        return f"{seat}: taken for you, each time your only choice: {listed}"
 
     def _message(self, seat: str, message: ChatMessage) -> str:
         sender = "you" if message.sender == seat else message.sender
@@ -455,22 +582,113 @@ class Session:
 
     def _choose(self, seat: str, prompt: Prompt, text: str) -> _Next:
         try:
-            action = self._pick(seat, prompt, text)
+            typed = self._pick(seat, prompt, text)
+        except Choices as exc:
+            self._show_choices(seat, prompt, text, exc)
+            return _Next.ASK
         except IllegalAction as exc:
             self.out(plain(f"{exc}", "red"))
             self.out(plain("Type a number from the list, an action, or 'help'.", "dim"))
             return _Next.ASK
-        self._apply(seat, action)
+        if not typed.in_full:  # a short form: ask first if it cannot be taken back
+            why = self._final(seat, typed.action)
+            if why is not None and not self._confirm(seat, typed.action, why):
+                return _Next.ASK
+        self._apply(seat, typed.action)
         return _Next.DONE
 
-    def _pick(self, seat: str, prompt: Prompt, text: str) -> Action:
+    def _pick(self, seat: str, prompt: Prompt, text: str) -> Typed:
         if text.isdigit():
             wanted = int(text)
             for number, action in self._numbered(seat, prompt):
                 if number == wanted:
-                    return action
+                    return Typed(action, True)
             raise IllegalAction(f"{shown(text)} is not one of the numbers shown")
-        return resolve(text, prompt.actions)
+        try:
+            return read(text, prompt.actions)
+        except (Choices, MalformedAction):
+            raise
+        except IllegalAction:
+            reason = self._refusal(seat, text, prompt.actions)
+            if reason is None:
+                raise  # a typo: its "did you mean"
+            raise IllegalAction(reason) from None
+
+    def _grammar(self) -> ActionSpace | None:
+        """Every action the game can ever offer (its research action space), if it has one."""
+        try:
+            return self.game.action_space
+        except NotImplementedError:  # a game without research hooks: typos are all we can tell
+            return None
+
+    def _refusal(self, seat: str, text: str, actions: list[Action]) -> str | None:
+        """The engine's reason for refusing what was typed, when it is an action of the game
+        (well formed, but not allowed here: a rule, a deal it would break), not a typo; ``None``
+        for a typo."""
+        space = self._grammar()
+        if space is None:
+            return None
+        found = in_grammar(text, space)
+        if len(found) == 1:
+            return self.state.explain(seat, found[0])
+        # a verb of the game that nothing here offers: the engine says what is asked instead
+        tokens = _tokenize(text)
+        verbs = {f.verb for f in space.forms if fold(f.verb) == fold(tokens[0])}
+        if len(verbs) == 1 and not found:
+            verb = verbs.pop()
+            if all(a.verb != verb for a in actions):
+                return self.state.explain(seat, Action(verb, tuple(tokens[1:])))
+        return None
+
+    def _show_choices(self, seat: str, prompt: Prompt, text: str, exc: Choices) -> None:
+        """The choices a short form could mean, with their numbers (a verb alone chooses none)."""
+        if isinstance(exc, BareVerb):
+            head = f"{shown(text)} alone does not say which; type more of it, or its number:"
+        else:
+            head = f"{shown(text)} could be:"
+        self.out(plain(head, "red"))
+        numbers = {a: n for n, a in self._numbered(seat, prompt)}
+        labels = self._labels(seat, list(exc.choices))
+        most = max(3, self.console.height // 2)
+        digits = len(str(max(numbers.values(), default=1)))
+        for action in exc.choices[:most]:
+            line = Text(f"  {numbers.get(action, ''):>{digits}}  ", style="cyan")
+            line.append(fit(labels[action], self.console.width - digits - 4))
+            self.out(line)
+        if len(exc.choices) > most:
+            self.out(plain(f"  ... and {len(exc.choices) - most} more (the menu has them all)", "dim"))
+
+    def _final(self, seat: str, action: Action) -> str | None:
+        return cannot_undo(self.state, seat, action)
+
+    def _confirm(self, seat: str, action: Action, why: str) -> bool:
+        """Asks before carrying out a short form that cannot be undone."""
+        label = self._labels(seat, [action])[action]
+        self.out(plain(f"That is: {label}. It cannot be undone: {why}.", "yellow"))
+        answer = self._read(plain(f"{seat}: do it? (y/n) ", "bold cyan"))
+        if answer.strip().casefold() in ("y", "yes"):
+            return True
+        self.out(plain("Not done. Type a number, an action, or 'help'.", "dim"))
+        return False
+
+    def _refused(self, seat: str, prompt: Prompt, view: Mapping[str, object]) -> dict[str, str]:
+        """The engine's reason for each action the game says a player may look for here and
+        will not find among the choices (a card of the hand that cannot be played now)."""
+        if self.looked_for is None:
+            return {}
+        legal = set(prompt.actions)
+        out: dict[str, str] = {}
+        for text in self.looked_for(view, prompt.actions):
+            try:
+                wanted = Action.parse(text)
+            except IllegalAction:
+                continue
+            if wanted in legal:
+                continue
+            why = self.state.explain(seat, wanted)
+            if why:
+                out[wanted.text] = why
+        return out
 
     def _apply(self, seat: str, action: Action, quiet: bool = False) -> None:
         entries = self.state.apply(seat, action)
@@ -562,9 +780,11 @@ class Session:
     def _help(self, seat: str, prompt: Prompt) -> RenderableType:
         width = self.console.width
         parts: list[RenderableType] = [
-            plain("Type the number of a choice, or the action itself; case does not matter, quotes")
+            plain("Type the number of a choice, or the action itself; case and accents do not matter,"),
+            plain("quotes are optional, and the first letters of each word do when they are enough."),
+            plain("A verb alone chooses nothing; a short form of an action that cannot be undone is"),
+            plain("shown in full and asked about first."),
         ]
-        parts.append(plain("are optional, and the first letters of each word do when they are enough."))
         examples = self._examples(seat, prompt)
         if examples:
             parts.append(plain("For example:", "bold"))
@@ -622,12 +842,17 @@ class Session:
         if len(self.humans) > 1:
             clear_screen(self.console)
         self.console.rule(plain("Game over", "bold"))
+        for human in self.humans:
+            taken = self._taken(human)
+            if taken:
+                self.out(indented(taken, "dim"))
         if self.humans:
             since = min(self.seen[s] for s in self.humans)
             entries = state.visible_log(self.humans[0] if len(self.humans) == 1 else None, since=since)
             cut = max(0, len(entries) - 12)
             if cut:
-                self.out(indented(f"({cut} earlier lines: consim replay {self.save_path})", "dim"))
+                lines = "line" if cut == 1 else "lines"
+                self.out(indented(f"({cut} earlier {lines}: consim replay {self.save_path})", "dim"))
             for entry in entries[cut:]:
                 self.out(indented(entry))
         out = state.outcome()
@@ -638,6 +863,45 @@ class Session:
         self._save_quietly()
         if self.saving:
             self.out(plain(f"The record is in {self.save_path} (consim replay {self.save_path})."))
+
+
+#: the re-deals an action is tried on to tell whether it can be undone
+TRIALS = 3
+
+
+def cannot_undo(state: State, seat: str, action: Action) -> str | None:
+    """Why ``seat``'s ``action`` could not be taken back once carried out ('undo'), or
+    ``None`` if it could. It is tried on positions consistent with what the seat knows (its
+    hidden parts re-dealt, the same ways each time), so that the answer tells the seat nothing
+    it could not know (in Battle for Baghdad, whether naming the first player starts a roll
+    depends on unseen cards): the reason if any of them could not undo it.
+    """
+    for n in range(TRIALS):
+        try:
+            trial = state.determinize(seat, Rng(n))
+        except NotImplementedError:  # a game without research hooks: a copy (nothing hidden)
+            trial = state.clone()
+        except (ValueError, KeyError, IndexError, AssertionError):  # a re-deal failed: ask
+            return "it may start a die roll, a card draw or a reveal"
+        why = _undo_after(trial, seat, action)
+        if why is not None:
+            return why
+    return None
+
+
+def _undo_after(trial: State, seat: str, action: Action) -> str | None:
+    trial.keep_undo = True
+    try:
+        trial.apply(seat, action)
+    except IllegalAction:  # not legal in that re-deal: ask, to be safe
+        return "it may start a die roll, a card draw or a reveal"
+    if trial.is_over():
+        return "the game ends with it"
+    if not trial.can_undo(seat):
+        return "a die roll, a card draw or a reveal follows it"
+    if seat not in trial.to_act():
+        return "another player acts next"
+    return None
 
 
 def _short_form(action: Action, actions: list[Action]) -> str:

@@ -231,6 +231,26 @@ class State:
         self.version += 1
         return log[start:]
 
+    def explain(self, seat: str, action: Action | str) -> str | None:
+        """Why :meth:`apply` would refuse ``seat``'s ``action`` now, in the engine's words (the
+        :class:`IllegalAction` message, with its rule and any deal it would break), or ``None``
+        if it would be accepted. The state is not changed: the action is tried on a copy.
+
+        >>> import consim
+        >>> state = consim.load_game("iraq", players=2).new_game(seed=1)
+        >>> state.explain("US", "done") is None
+        True
+        >>> state.explain("US", 'discard "Nothing"')
+        "no card named 'Nothing' [Commitment Phase]"
+        """
+        trial = self.clone()
+        trial.keep_undo = False
+        try:
+            trial.apply(seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
     def _accept(self, seat: str, action: object) -> Action | None:
         """Check input that is not plainly one of the legal actions: parse text, refuse what is
         malformed or illegal with the reason, match loosely typed text, and handle messages and

@@ -13,12 +13,22 @@ from consim.cli.main import app
 runner = CliRunner()
 
 
-def test_list_shows_games_and_options() -> None:
+def test_list_is_one_line_a_game_and_details_come_with_the_game() -> None:
     result = runner.invoke(app, ["list"])
     assert result.exit_code == 0
-    assert "iraq" in result.output and "Insurgent" in result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 2 + len(consim.list_games())  # the heading, a line a game, the pointer
+    assert lines[0].split() == ["game", "players", "status", "title"]
+    rows = {line.split()[0]: line for line in lines[1:-1]}
+    assert sorted(rows) == consim.list_games()
+    assert rows["iraq"].split()[1] == "2-5" and rows["baghdad"].split()[1] == "3-6"
+    assert rows["fitna"].split()[1] == "2-6" and rows["jihad"].split()[1] == "1"
+    assert "consim list GAME" in lines[-1]
+    assert all(len(line) <= 80 for line in lines)
     result = runner.invoke(app, ["list", "iraq"])
     assert "two_player_removal" in result.output
+    assert "5: US, Sunni, Shia, Kurd, Insurgent" in result.output  # the seats by players
+    assert "bot:heuristic" in result.output and "bot:ismcts" in result.output
     # defaults as a player types them: no Python None, True or False on screen
     result = runner.invoke(app, ["list", "fitna"])
     assert "not set" in result.output and "None" not in result.output
@@ -26,6 +36,23 @@ def test_list_shows_games_and_options() -> None:
     assert "false" in result.output and "False" not in result.output
     result = runner.invoke(app, ["list", "chess"])
     assert result.exit_code == 2 and "unknown game" in result.output
+
+
+@pytest.mark.parametrize("game", consim.list_games())
+def test_play_help_names_the_games_seats_bots_and_options(game: str) -> None:
+    result = runner.invoke(app, ["play", game, "--help"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Usage:" in out and "--seat" in out  # the command's own help first
+    assert "bot:random" in out and "bot:heuristic" in out and "bot:ismcts" in out
+    assert f"'consim list {game}' explains each" in out and f"For example: consim play {game}" in out
+    seats = consim.load_game(game, **({"scenario": 1} if game == "fitna" else {})).seats
+    assert all(seat in out for seat in seats)
+    if game == "fitna":
+        assert "Fitna scenarios (consim play fitna --scenario N):" in out
+        assert "11. Fitna: Global War in the Middle East - 6 players" in out
+    plain = runner.invoke(app, ["play", "--help"])
+    assert plain.exit_code == 0 and "'consim play GAME --help' for one" in plain.output
 
 
 def test_validate_checks_content() -> None:

@@ -5,20 +5,38 @@ by turn as one seat saw it, and 'consim simulate' counting the victory levels.""
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import tempfile
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from rich.console import Console, RenderableType
+from rich.text import Text
 from typer.testing import CliRunner
 
 import consim
+from consim.bots.driver import bots_for
 from consim.cli.main import app
+from consim.cli.session import Session
+from consim.core.action import Action
+from consim.core.game import State
 from consim.games.fitna.content import playable_scenarios
 from consim.games.fitna.game import FitnaGame
+from consim.games.fitna.present import COMMANDS
 from tests.cli.conftest import play
 
 runner = CliRunner()
+
+
+def render_lines(thing: RenderableType) -> list[str]:
+    console = Console(file=io.StringIO(), width=80, color_system=None, record=True)
+    console.print(thing)
+    return console.export_text().splitlines()
 
 
 def test_list_fitna_explains_the_scenarios_and_options() -> None:
@@ -27,7 +45,8 @@ def test_list_fitna_explains_the_scenarios_and_options() -> None:
     out = result.output
     assert "Fitna scenarios (consim play fitna --scenario N)" in out
     assert "1. The civil war in Syria - 2 players, 6 turns (playable)" in out
-    assert "Seats: Syria" in out
+    # [7.0] seats in the order of play: the Rebels have the initiative in scenario 1
+    assert "Seats, first to play first: Rebels (" in out
     later = [n for n in range(1, 12) if n not in playable_scenarios()]
     assert ("not yet playable" in out) == bool(later)
     assert "dr_star_split" in out and "'--scenario N' stands for '--option scenario=N'" in out
@@ -221,3 +240,127 @@ def test_play_keeps_a_picture_of_the_board_up_to_date(tmp_path: Path) -> None:
     )  # fmt: skip
     assert iraq.exit_code == 0, iraq.output
     ET.fromstring((tmp_path / "x.svg").read_text())  # the Iraq table, well formed
+
+
+# -- a game played at the terminal by a bot at the keyboard ---------------------------------------
+
+
+@dataclass
+class Screens:
+    """The screens of a seat played at the terminal, by the heuristic bot typing its choices."""
+
+    output: str
+    #: (the view the screen was drawn from, what the screen showed): one a decision
+    shown: list[tuple[dict[str, Any], str]]
+    #: the choices of each of those decisions
+    choices: list[list[Action]]
+
+
+def bot_at_the_keyboard(state: State, seat: str, decisions: int, height: int = 24) -> Screens:
+    """``seat`` played at an ``height``-line terminal: at each of its prompts the heuristic bot's
+    choice is typed in full, for ``decisions`` decisions; the other seats are bots."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=80, height=height, color_system=None, highlight=False)
+    bot = bots_for(state.game, "heuristic", 7)[seat]
+    shown: list[tuple[dict[str, Any], str]] = []
+    choices: list[list[Action]] = []
+    last = [0]
+
+    def read(prompt: Text) -> str:
+        console.print(prompt, end="")
+        if not str(prompt).startswith(f"{seat}>"):
+            return "y"
+        if len(shown) >= decisions:
+            raise EOFError
+        shown.append((state.view(seat), buffer.getvalue()[last[0] :]))
+        choices.append(state.legal_actions(seat))
+        last[0] = len(buffer.getvalue())
+        choice = bot.choose(state.view(seat), state.legal_actions(seat)).text
+        console.print(Text(choice))
+        return choice
+
+    players = {s: "human" if s == seat else "heuristic" for s in state.game.seats}
+    # never /dev/null: a save writes a new file and renames it over the path, which would put a
+    # regular file in the device's place
+    with tempfile.TemporaryDirectory() as folder:
+        session = Session(state, players, Path(folder) / "game.json", bot_seed=1, console=console, read=read)
+        session.saving = False
+        session._save_now = lambda announce=False: None  # type: ignore[method-assign]
+        session.run()
+    return Screens(buffer.getvalue(), shown, choices)
+
+
+@pytest.fixture(scope="module")
+def rebels_turns() -> Screens:
+    """Two turns of scenario 1 as the Rebels, at 80x24."""
+    state = FitnaGame(scenario=1).new_game(5)
+    return bot_at_the_keyboard(state, "Rebels", decisions=120)
+
+
+def test_the_hand_is_read_in_full_in_the_seats_events_and_planning(rebels_turns: Screens) -> None:
+    """[8.2, 16.0] Every card's whole text is on the screen when the seat chooses cards to play
+    or spend in its Events and Planning, however tall the terminal, and the cards that cannot
+    be played as events say why."""
+    checked = 0
+    for (view, screen), actions in zip(rebels_turns.shown, rebels_turns.choices, strict=True):
+        if view.get("active") != "Rebels" or view.get("segment") not in ("Events", "Planning"):
+            continue
+        if not {a.verb for a in actions} & {"play", "ops"}:
+            continue  # placing a reinforcement, allocating OPs: the hand is not in question
+        words = " ".join(screen.split())
+        for card in view["hand"]:
+            assert " ".join(card["text"].split()) in words, card["name"]
+        assert "more ('hand')" not in words
+        checked += 1
+    assert checked >= 4
+    events = next(s for v, s in rebels_turns.shown if (v.get("segment"), v["active"]) == ("Events", "Rebels"))
+    words = " ".join(events.split())
+    assert "Not as events now: #16 Anti-Tank Missiles and #30 Night Raid: an Asset card is committed" in words
+    assert "#41 War in Lebanon: it cannot be played before turn 2 (8.2, 13.0)" in words
+
+
+def test_move_and_redeploy_choices_say_where_each_unit_is(rebels_turns: Screens) -> None:
+    lines = [line for _, s in rebels_turns.shown for line in s.splitlines()]
+    moves = [line for line in lines if re.match(r"\s*\d+  move ", line)]
+    placed = re.compile(r"move .+ \(on [A-Z][\w' -]+(, (reduced|isolated))*\)$")
+    assert moves and all(placed.search(m) for m in moves)
+    redeploys = [line for _, s in rebels_turns.shown for line in s.splitlines() if "  redeploy " in line]
+    assert redeploys and all("(on " in r for r in redeploys)
+
+
+def test_the_enemy_phase_is_summed_up_from_the_seats_view(rebels_turns: Screens) -> None:
+    """The screens in Syria's phase: when its log does not fit, a summary built from the
+    Rebels' views says what changed (spaces taken, units lost, the units Syria has on the map);
+    the choices taken for the Rebels as their only choice are said in one line a screen."""
+    summaries = [s for v, s in rebels_turns.shown if v.get("active") == "Syria" and "In short: " in s]
+    assert summaries
+    words = " ".join(" ".join(summaries).split())
+    assert re.search(r"Syria took [A-Z]|Units on the map: Syria \d+ \(was \d+\)", words), words
+    for _, screen in rebels_turns.shown:
+        assert screen.count("taken for you") <= 1
+    assert "taken for you, each time your only choice" in rebels_turns.output
+    for line in rebels_turns.output.splitlines():
+        assert len(line) <= 80, line
+
+
+def test_the_region_map_shows_only_what_the_seat_may_see() -> None:
+    """[30.0] 'map SPACE' draws the region from the seat's view: the holders and how many
+    units stand on each space, never the names of enemy units the seat has not seen."""
+    state = FitnaGame(scenario=1).new_game(3)
+    view = state.view("Rebels")
+    shown = "\n".join(line for line in render_lines(COMMANDS["map"](view, "aleppo")))
+    assert "[Aleppo S2]" in shown and "Azaz R3" in shown and "R you (Rebels)" in shown
+    seen = json.dumps(view)
+    hidden = [n for n in state.game.tables.unit_label if n not in seen]
+    assert hidden and not any(n in shown for n in hidden)
+
+
+def test_the_readme_names_each_scenarios_seats_in_the_order_of_play() -> None:
+    """[7.0] README's table of Fitna scenarios lists the seats "first to play first" as the
+    engine plays them (scenario 1: the Rebels; scenario 7: Iraq)."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+) [^|]+\| ([^|]+) \| (\d+) \|$", readme, flags=re.MULTILINE)
+    assert len(rows) == 11
+    for number, seats, _turns in rows:
+        order = FitnaGame(scenario=int(number)).new_game(0).view(None)["order"]
+        assert [s.strip() for s in seats.split(",")] == order, number

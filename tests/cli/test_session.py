@@ -3,6 +3,7 @@ choice, what is shown since a seat's last turn, plain text, and 80 columns."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import types
@@ -10,13 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from rich.text import Text
 
 import consim
 from consim.bots.driver import bots_for
 from consim.cli import render
 from consim.cli.screen import CLEAR_ALL, menu_pages
-from consim.core.game import State
+from consim.cli.session import Session
+from consim.core.action import Action
+from consim.core.game import Prompt, State
 from consim.core.record import Record
 from tests.cli.conftest import play
 
@@ -405,3 +409,30 @@ def test_final_screen_of_a_game_with_markup(tmp_path: Path, markup_game: str) ->
     assert "Game over" in out and "[red] and B win together." in out
     assert "[red] and B [/] tie :smile:" in out and "[pts]" in out
     assert json.loads((tmp_path / "g.json").read_text())["result"] == "[red] and B [/] tie :smile:"
+
+
+def test_a_run_of_choices_taken_for_you_is_said_in_one_line(tmp_path: Path, markup_game: str) -> None:
+    """Only-choice decisions in a row (passes while others play) are said once, on the
+    seat's next screen, so that they do not push what happened off the screen."""
+    state = consim.load_game(markup_game, pattern="A3 B1 A1 B1 A1 B1 A1 B1 A3").new_game(seed=1)
+    result = play(state, {"[red]": "human", "B": "random"}, ["1", "1"], tmp_path / "g.json")
+    out = result.output
+    assert out.count("taken for you") == 1
+    assert '[red]: taken for you, each time your only choice: play "[red]" (3 times)' in out
+    last = result.screens[-1]
+    assert "taken for you" in last[len(result.screens[0]) :]  # on the screen of the next decision
+
+
+def test_numbers_are_kept_only_while_most_choices_are_the_same(tmp_path: Path) -> None:
+    """A question that follows another under the same rule keeps its numbers only if most of
+    its choices were on the last screen: Fitna's target of an offensive, asked after its units
+    and sharing only the Joker with them, is numbered from 1."""
+    session = Session(iraq(), US_ONLY, tmp_path / "g.json", bot_seed=1, console=Console(file=io.StringIO()))
+    units = [Action("add", ("4 Arm Div",)), Action("add", ("Pr Gd Div",)), Action("joker")]
+    first = session._numbered("US", Prompt("US", "add units", units, "18.0"))
+    assert [n for n, _ in first] == [1, 2, 3]
+    fewer = session._numbered("US", Prompt("US", "add units", [*units[1:], Action("attack")], "18.0"))
+    assert [(n, a.text) for n, a in fewer] == [(2, 'add "Pr Gd Div"'), (3, "joker"), (4, "attack")]
+    targets = [Action("target", ("Idlib",)), Action("joker")]
+    target = session._numbered("US", Prompt("US", "target", targets, "18.0"))
+    assert [(n, a.text) for n, a in target] == [(1, "target Idlib"), (2, "joker")]

@@ -16,20 +16,10 @@ from consim.bots.driver import bots_for
 from consim.core.registry import game_class
 from consim.core.rng import Rng
 
-#: Fitna's Kremlin Escalates offers ``rebuild "UNIT" on SPACE``, which the grammar of this
-#: branch cannot form; the fitna-fog branch adds it (the lead removes these marks at the merge)
-_FITNA_REBUILD = pytest.mark.xfail(
-    strict=True,
-    reason="Fitna's 'rebuild \"UNIT\" on SPACE' (Kremlin Escalates) has no index until the "
-    "fitna-fog branch's action grammar is merged (issue 31, section 1)",
-)
-_FITNA_GAPS: list[dict[str, Any]] = [{"scenario": 10}, {"scenario": 11}, {"scenario": 10, "players": 2}]
-
 
 def _case(name: str, opts: dict[str, Any]) -> Any:
-    marks = [_FITNA_REBUILD] if name == "fitna" and opts in _FITNA_GAPS else []
     label = "-".join(f"{k}={v}" for k, v in opts.items()) or "default"
-    return pytest.param(name, opts, id=f"{name}-{label}", marks=marks)
+    return pytest.param(name, opts, id=f"{name}-{label}")
 
 
 CASES = [_case(name, opts) for name in consim.list_games() for opts in game_class(name).variants()]

@@ -1,13 +1,14 @@
 """Fitna in the terminal, drawn from ``view(seat)`` alone (and the public component data: the
 map, the counters, the card texts, the scenario booklet as reconstructed).
 
-The board is a compact summary that leaves the lower half of an 80x24 terminal to the prompt
-and its choices:
+The board is a compact summary fitted to the room the terminal gives it (by default the upper
+half of an 80x24 terminal, the rest being the prompt's and its choices'):
 
 * the turn, the reshuffles to come, International Tension and what its next levels bring;
 * whose phase it is, the segment, the OPs allocated and left; an offensive under way;
-* the cards: hand sizes, piles, Jokers and Special Jokers; the seat's hand (one line a card,
-  its text begun when cards are being played);
+* the cards: hand sizes, piles, Jokers and Special Jokers; the seat's hand (every card's
+  whole text, and why the others cannot be played, when it chooses cards in its Events and
+  Planning, whatever the room; elsewhere as the room allows);
 * the spaces where things happen: the seat's stacks, the enemy stacks it can see (30.0: only
   how many units of which forces, unless it has seen the stack), the objectives of its victory
   table and how far it stands from its next level.
@@ -16,7 +17,10 @@ Details on demand at any prompt (``COMMANDS``): ``map SPACE``, ``card N``, ``han
 ``stacks``, ``scenario``, ``board [FILE]``. ``render_outcome`` explains the end of the game;
 ``describe`` the scenarios for ``consim list fitna``; ``levels_of`` reads a simulated game's
 scores as victory levels for ``consim simulate``. The small pieces (units and stacks in words,
-look-ups by name, lists packed into 80 columns) are in ``present_words.py``.
+look-ups by name, lists packed into 80 columns) are in ``present_words.py``; the choices of
+a menu in words, the cards whose refusal is shown and what changed between two screens
+(``choice_label``, ``looked_for``, ``changes``) in ``present_choices.py``; the region map of
+``map SPACE`` in ``present_map.py``.
 
 >>> import consim
 >>> state = consim.load_game("fitna", scenario=1).new_game(seed=3)
@@ -36,9 +40,12 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from consim.core.action import Action
 from consim.core.game import Outcome
 from consim.core.words import listing
 from consim.games.fitna.content import COUNTRY_LABEL, FORCE_LABEL, Card
+from consim.games.fitna.present_choices import changes, choice_label, looked_for
+from consim.games.fitna.present_map import region_lines
 from consim.games.fitna.present_words import (
     WIDTH,
     View,
@@ -211,20 +218,58 @@ def card_short(card: Mapping[str, Any]) -> str:
     return f"#{card['number']} {card['name']} ({kind} {card['ops']})"
 
 
-def hand_lines(view: View, texts: bool) -> list[str]:
-    """The seat's hand: one line a card with its text begun (``texts``), or one line in all."""
+#: how much of each card of the hand the board shows: its whole text, its text begun on one
+#: line, or its name among the others
+HAND_FORMS = ("full", "begun", "names")
+
+
+def hand_lines(view: View, form: str = "names") -> list[str]:
+    """The seat's hand, every card of it: each with its whole text (``form`` "full"), each on
+    one line with its text begun ("begun"), or the names packed into as few lines as they need
+    ("names")."""
     hand = view.get("hand")
     if hand is None:
         return []
     if not hand:
         return ["Your hand is empty."]
-    if not texts:
-        return _pack("Hand: ", [card_short(c) for c in hand], lines=2, more=" ('hand')")
+    if form == "names":
+        return _pack("Hand: ", [card_short(c) for c in hand], lines=len(hand))
+    if form == "begun":
+        return [fit(f"{card_short(c)}: {c['text']}") for c in hand]
     out = []
     for c in hand:
-        head = card_short(c)
-        out.append(fit(f"{head}: {c['text']}"))
+        out.extend(_wrap(f"{card_short(c)}: {c['text']}", "    ", first=""))
     return out
+
+
+def _refusal_words(name: str, why: str) -> str:
+    """The engine's refusal of a card, without the card's name it starts with."""
+    for start in (f"{name} cannot be played for its effect now: ", f"{name} "):
+        if why.startswith(start):
+            return why[len(start) :]
+    return why
+
+
+def refused_lines(view: View, refused: Mapping[str, str] | None) -> list[str]:
+    """[8.1, 8.2] The cards of the hand that cannot be played as events now, each with the
+    engine's reason (``refused``: action text -> reason), cards with the same reason together."""
+    if not refused:
+        return []
+    numbers = {c["name"]: c["number"] for c in view.get("hand") or ()}
+    by_reason: dict[str, list[str]] = {}
+    for text, why in refused.items():
+        try:
+            action = Action.parse(text)
+        except ValueError:
+            continue
+        name = action.args[0] if action.args else ""
+        if action.verb != "play" or name not in numbers:
+            continue
+        by_reason.setdefault(_refusal_words(name, why), []).append(f"#{numbers[name]} {name}")
+    if not by_reason:
+        return []
+    said = "; ".join(f"{listing(cards)}: {why}" for why, cards in by_reason.items())
+    return _wrap(f"Not as events now: {said}.", "    ", first="")
 
 
 def _dug_in(space: Mapping[str, Any]) -> str:
@@ -232,16 +277,20 @@ def _dug_in(space: Mapping[str, Any]) -> str:
     return " entrenched" if space.get("entrenched") else ""
 
 
-def summary_lines(view: View, rows: int = 2) -> list[str]:
+def summary_lines(view: View, rows: int | None = 2) -> list[str]:
     """The seat's stacks (how many units each, which are isolated), then the enemy stacks it
-    sees, those facing its own first; ``rows`` lines each at most."""
+    sees, those facing its own first; ``rows`` lines each at most (``None``: all of them)."""
     if view.get("seat") is None:
         return []
     own = [f"{s['name']} {stack_brief(s['stack'])}{_dug_in(s)}" for s in _own_spaces(view)]
     foes = [f"{s['name']} {stack_brief(s['stack'], own=False)}{_dug_in(s)}" for s in _front(view)]
-    out = _pack("Yours: ", own, lines=rows, more=" ('stacks')") if own else ["Yours: no unit on the map."]
+    out = (
+        _pack("Yours: ", own, lines=rows or len(own), more=" ('stacks')")
+        if own
+        else ["Yours: no unit on the map."]
+    )
     if foes:
-        out += _pack("Facing: ", foes, lines=rows, more=" ('stacks')")
+        out += _pack("Facing: ", foes, lines=rows or len(foes), more=" ('stacks')")
     return out
 
 
@@ -410,36 +459,67 @@ def exchange_lines(view: View) -> list[str]:
     return [fit(f"Card exchange: {_who(view, ex['from'])} with {_who(view, ex['to'])}{offered}.")]
 
 
-#: the most lines the board takes: the rest of an 80x24 terminal is the prompt's and its menu's
+#: the lines the board takes when nobody says how many it may: the rest of an 80x24 terminal
+#: is the prompt's and its menu's
 MAX_LINES = 14
 
 
-def board_lines(view: View) -> list[str]:
-    """The board as plain lines of at most 80 characters, at most ``MAX_LINES`` of them: the
-    hand's texts, then the stacks, give way to shorter forms when room is short."""
+#: [8.2, 10.0, 12.1, 16.0] the verbs of the choices of cards in the Events and Planning segments
+_CARD_VERBS = frozenset({"play", "special", "exchange", "ops"})
+
+
+def must_read_hand(view: View, actions: Sequence[Action] | None = None) -> bool:
+    """[8.2, 16.0] Whether the seat is choosing cards to play or spend: in its own Events and
+    Planning, at the prompts that offer cards (``actions``; every prompt of the two segments
+    when they are not given), its hand is shown with every card's whole text, however little
+    room there is."""
+    return (
+        view.get("seat") is not None
+        and view.get("active") == view.get("seat")
+        and view.get("segment") in ("Events", "Planning")
+        and view.get("step") != "over"
+        and (actions is None or any(a.verb in _CARD_VERBS for a in actions))
+    )
+
+
+def board_lines(
+    view: View,
+    room: int = MAX_LINES,
+    refused: Mapping[str, str] | None = None,
+    actions: Sequence[Action] | None = None,
+) -> list[str]:
+    """The board as plain lines of at most 80 characters, in ``room`` lines where it can: the
+    stacks and then the hand's texts give way to shorter forms when room is short. When the
+    seat chooses cards to play or spend (``must_read_hand``, ``actions`` its choices), the hand
+    keeps every card's whole text, with the cards that cannot be played and why
+    (``refused``), even when that is more than ``room``: the terminal then shows the board in
+    pages."""
     head = [header_line(view), phase_line(view)]
     if view["step"] == "over":
         return [*head, fit(f"Tension {view['tension']}. " + victory_summary(view))]
     head.append(tension_line(view))
     head.extend(cards_lines(view))
-    segment = view.get("segment")
     in_offensive = bool(view.get("offensive"))
-    # the cards' texts when they may be played: in the seat's Events and Planning, and in an
-    # offensive (its Assets)
-    own = view.get("active") == view.get("seat")
-    texts = in_offensive or (own and segment in ("Events", "Planning"))
+    must = must_read_hand(view, actions)
     middle = [*in_play_lines(view), *exchange_lines(view), *offensive_lines(view), *decision_lines(view)]
-    tail = victory_line(view)
-    for full_hand, stack_rows in ((texts, 2), (False, 2), (False, 1), (False, 0)):
-        hand = hand_lines(view, texts=full_hand)
-        stacks = summary_lines(view, stack_rows) if not in_offensive and stack_rows else []
+    tail = [*refused_lines(view, refused), *victory_line(view)]
+    # (the hand's form, the rows of each stack list: None all, 0 none), best first: the hand's
+    # texts when cards are played, the Assets in an offensive, else the stacks
+    tries: list[tuple[str, int | None]]
+    if must:
+        tries = [("full", rows) for rows in (None, 2, 1, 0)]
+    elif in_offensive:
+        tries = [(form, 0) for form in HAND_FORMS]
+    else:
+        tries = [("full", None), *(("names", rows) for rows in (None, 2, 1, 0))]
+    lines: list[str] = []
+    for form, stack_rows in tries:
+        hand = hand_lines(view, form)
+        stacks = summary_lines(view, stack_rows) if stack_rows != 0 else []
         lines = [*head, *hand, *middle, *stacks, *tail]
-        if len(lines) <= MAX_LINES:
+        if len(lines) <= room:
             return lines
-    return [
-        *lines[: MAX_LINES - 1],
-        fit(f"... {len(lines) - MAX_LINES + 1} more lines: 'view', 'hand', 'stacks'"),
-    ]
+    return lines
 
 
 def victory_summary(view: View) -> str:
@@ -455,9 +535,14 @@ def victory_summary(view: View) -> str:
     )
 
 
-def render(view: View) -> RenderableType:
+def render(
+    view: View,
+    room: int = MAX_LINES,
+    refused: Mapping[str, str] | None = None,
+    actions: Sequence[Action] | None = None,
+) -> RenderableType:
     """The compact board (``board_lines``) with a little colour."""
-    lines = board_lines(view)
+    lines = board_lines(view, room, refused, actions)
     parts: list[RenderableType] = [Text(lines[0], style="bold")]
     for line in lines[1:]:
         style = ""
@@ -488,7 +573,7 @@ def map_lines(view: View, rest: str) -> list[str]:
     if s is None:
         if rest.strip():
             return _wrap(f"No space {rest.strip()!r}: 'map' and the start of a space's name ('map alep').")
-        return ["map SPACE: a space and its neighbours, e.g. 'map Aleppo'."]
+        return ["map SPACE: the region around a space, the space and its neighbours, e.g. 'map Aleppo'."]
     by_name = {e["name"]: e for e in view["spaces"]}
     entry = by_name[s.name]
     country = COUNTRY_LABEL[s.country]
@@ -528,9 +613,23 @@ def map_lines(view: View, rest: str) -> list[str]:
     return out
 
 
+def _decision_space(view: View) -> str:
+    """The space of the decision under way: the offensive's target, the space attacked from,
+    where the moving unit stands; else ""."""
+    off = view.get("offensive")
+    if off:
+        return str(off["against"])
+    d = view.get("decision") or {}
+    return str(d.get("attack_from") or d.get("at") or "")
+
+
 def map_command(view: View, rest: str) -> RenderableType:
-    """map SPACE: a space and its neighbours, stacks and supply"""
-    return Text("\n".join(map_lines(view, rest)))
+    """map SPACE: the region around a space, its stacks and supply"""
+    asked = rest.strip() or _decision_space(view)
+    s = find_space(asked)
+    if s is None:
+        return Text("\n".join(map_lines(view, asked)))
+    return Text("\n".join([*region_lines(view, s.name), "", *map_lines(view, s.name)]))
 
 
 def card_limits(c: Card) -> list[str]:
@@ -757,15 +856,19 @@ def render_outcome(outcome: Outcome, view: View | None = None) -> RenderableType
 
 
 def describe(width: int = WIDTH) -> RenderableType:
-    """[2.3, 32.0] The scenarios for ``consim list fitna``: number, title, players, turns,
-    seats, and which are playable now."""
+    """[2.3, 7.0, 32.0] The scenarios for ``consim list fitna`` and ``consim play fitna
+    --help``: number, title, players, turns, the seats in the order of play, and which are
+    playable now."""
     lines = ["Fitna scenarios (consim play fitna --scenario N):"]
     for sc in _c().scenarios.scenarios:
         mark = "playable" if sc.playable else "not yet playable"
         head = f"{sc.number:>2}. {sc.title} - {len(sc.seats)} players, {sc.turns} turns ({mark})"
         lines.extend(_wrap(head, "      ", first="", width=width))
-        seats = "; ".join(f"{s.name} ({_forces_short(s.forces)})" for s in sc.seats)
-        lines.extend(_wrap(f"Seats: {seats}.", "      ", first="      ", width=width))
+        # [7.0] the seats in the order of play, the initiative first
+        by_name = {s.name: s for s in sc.seats}
+        order = [by_name[n] for n in sc.initiative if n in by_name] or list(sc.seats)
+        seats = "; ".join(f"{s.name} ({_forces_short(s.forces)})" for s in order)
+        lines.extend(_wrap(f"Seats, first to play first: {seats}.", "      ", first="      ", width=width))
     lines.append("Every set-up and victory table is reconstructed: see content/provenance/scenarios.md.")
     return Text("\n".join(lines))
 
@@ -793,8 +896,11 @@ __all__ = [
     "COMMANDS",
     "EXAMPLES",
     "board_lines",
+    "changes",
+    "choice_label",
     "describe",
     "levels_of",
+    "looked_for",
     "map_lines",
     "render",
     "render_outcome",

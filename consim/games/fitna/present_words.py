@@ -13,6 +13,7 @@ from consim.games.fitna.content import (
     Card,
     FitnaContent,
     Space,
+    _unit_labels,
     default_content,
 )
 
@@ -207,3 +208,32 @@ def _pack(prefix: str, items: Sequence[str], lines: int = 2, more: str = "") -> 
         current += f", +{rest} more{more}"
     out.append(current)
     return [fit(line) for line in out]
+
+
+@cache
+def unit_forces() -> dict[str, str]:
+    """Each counter by the name players read (the view's label) -> its force."""
+    counters = _c().counters.counters
+    return dict(zip(_unit_labels(counters), (c.force for c in counters), strict=True))
+
+
+def unit_values(view: View) -> dict[str, str]:
+    """The seat's own units on the map -> their values and marks ("4-3-3, reduced")."""
+    out: dict[str, str] = {}
+    for s in _own_spaces(view):
+        for u in s["stack"].get("units", ()):
+            if u.get("face_down"):
+                continue
+            text = unit_text(u)
+            out[str(u["name"])] = text[len(str(u["name"])) :].strip().replace(" (", ", ").rstrip(")")
+    return out
+
+
+def unit_places(view: View) -> dict[str, str]:
+    """The seat's own units on the map -> where each stands, with its marks ("Homs, reduced")."""
+    out: dict[str, str] = {}
+    for s in _own_spaces(view):
+        for u in s["stack"].get("units", ()):
+            marks = [m for m in ("reduced", "isolated") if u.get(m)]
+            out[str(u["name"])] = ", ".join([f"on {s['name']}", *marks])
+    return out

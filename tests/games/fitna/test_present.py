@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console, RenderableType
 
 from consim.bots.driver import bots_for
+from consim.core.action import Action
 from consim.games.fitna import present
 from consim.games.fitna.content import default_content, playable_scenarios
 from consim.games.fitna.game import FitnaGame
@@ -74,13 +75,17 @@ def positions(scenario: int, seed: int, every: int = 9) -> Iterator[tuple[Any, s
 def test_the_board_fits_80_columns_in_plain_words(scenario: int) -> None:
     checked = 0
     steps: set[str] = set()
-    for _st, _seat, view in positions(scenario, seed=scenario):
-        lines = present.board_lines(view)
+    for st, seat, view in positions(scenario, seed=scenario):
+        lines = present.board_lines(view, actions=st.legal_actions(seat))
         assert lines, view["step"]
         for line in lines:
             assert len(line) <= 80, line
             assert not clean(line), (line, clean(line))
-        assert len(lines) <= present.MAX_LINES, "\n".join(lines)  # the prompt and menu need the rest
+        if present.must_read_hand(view, st.legal_actions(seat)):  # [8.2, 16.0] in full, whatever the room
+            words = " ".join(" ".join(lines).split())
+            assert all(" ".join(c["text"].split()) in words for c in view["hand"]), words
+        else:
+            assert len(lines) <= present.MAX_LINES, "\n".join(lines)  # the prompt and menu need the rest
         out = rendered(present.render(view))
         assert max(len(x) for x in out) <= 80
         steps.add(view["step"])
@@ -145,8 +150,8 @@ def test_map_command_shows_a_space_and_its_neighbourhood() -> None:
     st = FitnaGame(scenario=1).new_game(3)
     view = st.view("Rebels")
     lines = command("map", view, "aleppo")
-    assert lines[0].startswith("Aleppo (Syria): clear, city")
-    assert "held by Syria" in lines[0]
+    head = next(line for line in lines if line.startswith("Aleppo (Syria): "))
+    assert head.startswith("Aleppo (Syria): clear, city") and "held by Syria" in head
     text = "\n".join(lines)
     assert "Stack (Syria): 2 units (2 Syria)." in text  # 30.0: forces only
     assert "Neighbours:" in text and "Azaz (Syria, entrenched) held by you" in text
@@ -155,7 +160,8 @@ def test_map_command_shows_a_space_and_its_neighbourhood() -> None:
     assert "46 SF Regt" in mine  # the seat's own units by name
     assert command("map", view, "atlantis")[0].startswith("No space 'atlantis'")
     assert command("map", view, "")[0].startswith("map SPACE")
-    assert command("map", view, "jisr")[0].startswith("Jisr al-Shughur")  # a unique start
+    jisr = command("map", view, "jisr")  # a unique start
+    assert any(x.startswith("Jisr al-Shughur (Syria)") for x in jisr)
 
 
 def test_card_hand_stacks_and_scenario_commands() -> None:
@@ -300,3 +306,68 @@ def test_the_scenario_command_in_a_two_player_version(number: int) -> None:
     if record.russia_at_tension_10:
         assert record.russia_at_tension_10 in game.seats
         assert view["scenario"]["russia_at_tension_10"] == record.russia_at_tension_10
+
+
+def _give(state: Any, seat: str, number: int) -> None:
+    """Puts card ``number`` in ``seat``'s hand in place of its first card."""
+    card = number - 1
+    with state.edit() as d:
+        places = [d.asset_pile, d.event_pile, d.asset_discard, d.event_discard, d.removed, *d.hands.values()]
+        where = next(p for p in places if card in p)
+        where[where.index(card)], d.hands[seat][0] = d.hands[seat][0], card
+
+
+def _events_of(scenario: int, seat: str, seed: int = 4) -> Any:
+    game = FitnaGame(scenario=scenario)
+    st = game.new_game(seed)
+    bots = bots_for(game, "heuristic", seed)
+    def there() -> bool:
+        view = st.view(seat)
+        return st.to_act() == (seat,) and view.get("segment") == "Events" and view["active"] == seat
+
+    while not there():
+        s = st.to_act()[0]
+        st.apply(s, bots[s].choose(st.view(s), st.legal_actions(s)))
+    return st
+
+
+def test_popular_mobilisation_says_when_it_would_do_nothing() -> None:
+    """[15.0] #47 Popular Mobilisation takes "up to 2" Shia militia units from the player's
+    Force Pool: with none there it may still be played, and its choice says it will do
+    nothing (NOTES.md); with some there, nothing is added."""
+    play = Action("play", ("Popular Mobilisation",))
+    empty = _events_of(2, "Syria")  # scenario 2: Syria's pool holds no Shia militia
+    _give(empty, "Syria", 47)
+    assert play in empty.legal_actions("Syria")
+    said = present.choice_label(empty.view("Syria"), play)
+    assert said == 'play "Popular Mobilisation" (it will do nothing: no Shia militia unit in your Force Pool)'
+    full = _events_of(1, "Syria")  # scenario 1: Syria's batches bring Shia militia
+    _give(full, "Syria", 47)
+    assert present.choice_label(full.view("Syria"), play) == 'play "Popular Mobilisation"'
+    said_then = empty.apply("Syria", play)  # and it does nothing indeed: no unit is raised
+    assert "mobilise" not in {a.verb for a in empty.legal_actions(empty.to_act()[0])}
+    assert not any("mobilises" in e.text for e in said_then)
+
+
+def test_the_choices_say_where_units_are_and_what_cards_give() -> None:
+    st = FitnaGame(scenario=1).new_game(3)
+    st.apply("Rebels", 'take "2 Assets, 2 Events"')
+    st.apply("Syria", 'take "2 Assets, 2 Events"')
+    view = st.view("Syria")
+    assert present.choice_label(view, Action("move", ("4 Arm Div",))) == 'move "4 Arm Div" (on Damascus)'
+    redeploy = present.choice_label(view, Action("redeploy", ("4 Arm Div",)))
+    assert redeploy == 'redeploy "4 Arm Div" (on Damascus)'
+    assert present.choice_label(view, Action("done")) == "done"
+    rebels = st.view("Rebels")  # a space: its holder and units as the seat sees them (30.0)
+    expected = {
+        ("target", "Aleppo"): "target Aleppo (Syria: 2 units)",
+        ("attack_from", "Idlib"): "attack_from Idlib (you: 3 units)",
+        ("lose", "Ahrar al-Sham"): 'lose "Ahrar al-Sham" (4-3-3)',
+        ("take", "Chemical Weapons"): 'take "Chemical Weapons" (#19, Asset 8)',
+        ("take", "Reinforcements"): "take Reinforcements (Event 8)",  # ten cards share the name
+    }
+    for (verb, arg), label in expected.items():
+        assert present.choice_label(rebels, Action(verb, (arg,))) == label
+    assert len(view["hand"]) == 4
+    for card in view["hand"]:
+        assert present.choice_label(view, Action("ops", (card["name"],))).endswith(f"({card['ops']} OPs)")
