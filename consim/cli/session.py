@@ -49,7 +49,7 @@ from consim.cli.screen import (
     screenfuls,
 )
 from consim.core.action import Action
-from consim.core.errors import IllegalAction
+from consim.core.errors import AmbiguousAction, IllegalAction
 from consim.core.game import Prompt, State
 from consim.core.log import ChatMessage, LogEntry
 from consim.core.record import Record
@@ -70,6 +70,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("quit", "save and stop ('consim play GAME --resume FILE' goes on)"),
 )
 _WORDS = frozenset({"help", "?", "view", "log", "undo", "say", "save", "quit", "more"})
+#: how many characters the longest choices may lose to fit in columns under the board
+CUT = 6
 
 
 class _Next(Enum):
@@ -92,6 +94,9 @@ class _Menu:
     at: int
     page: int = 0
     pages: list[MenuPage] = field(default_factory=list)
+    #: the numbers of this decision's other lists (an offer's cards, then the list of cards to
+    #: ask for, then the offer again): a list that comes back gets its numbers back
+    earlier: list[dict[str, int]] = field(default_factory=list)
 
 
 class Session:
@@ -336,18 +341,31 @@ class Session:
     def _screen(self, seat: str, prompt: Prompt) -> None:
         self._draw(seat)
         board = render_view(self.state.view(seat))
-        pages, question = self._menu_pages(seat, prompt)
+        pages, question = self._menu_pages(seat, prompt, below=height_of(self.console, board))
         asked = height_of(self.console, question) + pages[0].rows + 2  # rule, question, menu, input
         room = self.console.height - height_of(self.console, board) - asked - 3
         self._since(seat, room)
         self.paged(board, reserve=asked)  # a board taller than a small terminal comes in pages
         self._ask(seat, question, pages)
 
-    def _menu_pages(self, seat: str, prompt: Prompt) -> tuple[list[MenuPage], Text]:
+    def _menu_pages(self, seat: str, prompt: Prompt, below: int = 0) -> tuple[list[MenuPage], Text]:
+        """The numbered choices laid out to fit the screen. ``below``: the height of the board
+        shown above them. Choices that fit on one screen take as few rows as they can (in
+        columns if need be), so that as much of the board as possible stays on the screen;
+        more choices than that come in pages. To keep the board, the longest choices may lose
+        their last :data:`CUT` characters in columns (a number still chooses them)."""
         numbered = self._numbered(seat, prompt)
         question = plain(str(prompt), "bold")
         room = self.console.height - height_of(self.console, question) - 3
-        pages = menu_pages([(n, a.text) for n, a in numbered], self.console.width, room)
+        entries = [(n, a.text) for n, a in numbered]
+        width = self.console.width
+        pages: list[MenuPage] = []
+        for rows in range(max(1, room - below), room + 1) if below else ():
+            pages = menu_pages(entries, width, rows, cut=CUT)
+            if len(pages) == 1 and pages[0].rows <= rows:
+                break
+        if len(pages) != 1:
+            pages = menu_pages(entries, width, room)
         menu = self.menus[seat]
         if menu.pages != pages:
             menu.pages, menu.page = pages, 0
@@ -362,19 +380,22 @@ class Session:
         """The choices with their numbers, kept from the seat's last screen while the decision
         goes on, so that a number means the same choice until it is taken."""
         texts = [a.text for a in prompt.actions]
+
+        def known(numbers: dict[str, int]) -> bool:
+            return 2 * sum(t in numbers for t in texts) >= len(texts)
+
         menu = self.menus.get(seat)
-        keep = (
-            menu is not None
-            and menu.rule == prompt.rule
-            and menu.at == self.count
-            and 2 * sum(t in menu.numbers for t in texts) >= len(texts)
-        )
-        if menu is None or not keep:
+        if menu is None or menu.rule != prompt.rule or menu.at != self.count:
             menu = self.menus[seat] = _Menu(prompt.rule, {t: i for i, t in enumerate(texts, 1)}, self.count)
-        else:
-            for t in texts:
-                if t not in menu.numbers:
-                    menu.numbers[t] = max(menu.numbers.values(), default=0) + 1
+        elif not known(menu.numbers):
+            # another list of the same decision: its own numbers, and those of a list shown
+            # earlier in this decision when its choices come back
+            back = next((n for n in reversed(menu.earlier) if known(n)), None)
+            menu.earlier = [n for n in menu.earlier if n is not back] + [menu.numbers]
+            menu.numbers = back if back is not None else {t: i for i, t in enumerate(texts, 1)}
+        for t in texts:
+            if t not in menu.numbers:
+                menu.numbers[t] = max(menu.numbers.values(), default=0) + 1
         return sorted(((menu.numbers[a.text], a) for a in prompt.actions), key=lambda na: na[0])
 
     def _since(self, seat: str, room: int) -> None:
@@ -457,11 +478,37 @@ class Session:
         try:
             action = self._pick(seat, prompt, text)
         except IllegalAction as exc:
-            self.out(plain(f"{exc}", "red"))
-            self.out(plain("Type a number from the list, an action, or 'help'.", "dim"))
-            return _Next.ASK
+            steps = None if isinstance(exc, AmbiguousAction) else self._opening(seat, prompt, text)
+            if steps is None:
+                self.out(plain(f"{exc}", "red"))
+                self.out(plain("Type a number from the list, an action, or 'help'.", "dim"))
+                return _Next.ASK
+            for step in steps:
+                self._apply(seat, step)
+            return _Next.DONE
         self._apply(seat, action)
         return _Next.DONE
+
+    def _opening(self, seat: str, prompt: Prompt, text: str) -> tuple[Action, Action] | None:
+        """A verb typed with the choice it opens: ``want Propaganda`` where ``want`` alone is a
+        choice that asks the same seat which card it wants (``want Propaganda`` among others).
+        The two actions, when the verb is a choice without arguments and the rest of the line
+        names one of the choices of that verb it leads to; else None."""
+        verb, _, rest = text.strip().partition(" ")
+        if not rest.strip():
+            return None
+        bare = [a for a in prompt.actions if not a.args and a.verb.casefold() == verb.casefold()]
+        if len(bare) != 1:
+            return None
+        trial = self.state.clone()
+        trial.apply(seat, bare[0])
+        if trial.is_over() or trial.to_act() != (seat,):
+            return None
+        then = [a for a in trial.legal_actions(seat) if a.verb == bare[0].verb and a.args]
+        try:
+            return bare[0], resolve(text, then)
+        except IllegalAction:
+            return None
 
     def _pick(self, seat: str, prompt: Prompt, text: str) -> Action:
         if text.isdigit():
