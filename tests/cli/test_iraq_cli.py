@@ -15,7 +15,7 @@ from consim.core.record import Record
 from consim.games.iraq.present import EXAMPLES, render
 from tests.cli.conftest import play
 
-FIVE = {"US": "human", "Sunni": "heuristic", "Shia": "heuristic", "Kurd": "heuristic", "Insurgent": "heuristic"}
+FIVE = {"US": "human"} | dict.fromkeys(("Sunni", "Shia", "Kurd", "Insurgent"), "heuristic")
 
 
 def five(seed: int = 3) -> State:

@@ -36,7 +36,8 @@ def screens(advanced: bool, seed: int, decisions: int, tmp_path: Path) -> list[l
         console.print(Text(action.text))
         return action.text
 
-    session = Session(game.new_game(seed), {"player": "human"}, tmp_path / "g.json", bot_seed=1, console=console, read=read)
+    seats = {"player": "human"}
+    session = Session(game.new_game(seed), seats, tmp_path / "g.json", bot_seed=1, console=console, read=read)
     session.run()
     return shown
 
@@ -74,7 +75,8 @@ def test_the_advanced_board_stands_whole_when_the_choices_are_few(tmp_path: Path
 
 def test_help_points_to_the_actions_explained(tmp_path: Path) -> None:
     state = consim.load_game("jihad", advanced=True).new_game(3)
-    result = play(state, {"player": "human"}, ["help", "actions trade", "actions damascus", "quit"], tmp_path / "g.json")
+    lines = ["help", "actions trade", "actions damascus", "quit"]
+    result = play(state, {"player": "human"}, lines, tmp_path / "g.json")
     out = result.output
     assert "actions" in out and "trade east bank" in out and "damascus" in out
     assert "1 AP sent along open Trade Routes" in out and "(21.4)" in out
