@@ -86,7 +86,8 @@ class _Next(Enum):
 class _Menu:
     """The numbers of one decision's choices: numbered once, kept while the decision lasts
     (the same seat deciding again under the same rule with nothing done by others between),
-    so ``discard 3`` then ``discard 5`` mean the cards that were 3 and 5 on the first screen."""
+    so ``discard 3`` then ``discard 5`` mean the cards that were 3 and 5 on the first screen;
+    and kept for a list that comes back while the seat goes on deciding."""
 
     rule: str
     numbers: dict[str, int]
@@ -94,9 +95,10 @@ class _Menu:
     at: int
     page: int = 0
     pages: list[MenuPage] = field(default_factory=list)
-    #: the numbers of this decision's other lists (an offer's cards, then the list of cards to
-    #: ask for, then the offer again): a list that comes back gets its numbers back
-    earlier: list[dict[str, int]] = field(default_factory=list)
+    #: the rules and numbers of the other lists the seat was shown since it began deciding (an
+    #: offer's cards, then the list of cards to ask for, then the offer again): a list that
+    #: comes back gets its numbers back
+    earlier: list[tuple[str, dict[str, int]]] = field(default_factory=list)
 
 
 class Session:
@@ -385,14 +387,15 @@ class Session:
             return 2 * sum(t in numbers for t in texts) >= len(texts)
 
         menu = self.menus.get(seat)
-        if menu is None or menu.rule != prompt.rule or menu.at != self.count:
+        if menu is None or menu.at != self.count:
             menu = self.menus[seat] = _Menu(prompt.rule, {t: i for i, t in enumerate(texts, 1)}, self.count)
-        elif not known(menu.numbers):
-            # another list of the same decision: its own numbers, and those of a list shown
-            # earlier in this decision when its choices come back
-            back = next((n for n in reversed(menu.earlier) if known(n)), None)
-            menu.earlier = [n for n in menu.earlier if n is not back] + [menu.numbers]
-            menu.numbers = back if back is not None else {t: i for i, t in enumerate(texts, 1)}
+        elif menu.rule != prompt.rule or not known(menu.numbers):
+            # another list while the seat goes on deciding (a card's zone in a Recruit step, the
+            # cards to ask for in an offer): its own numbers, and a list shown earlier gets its
+            # numbers back when its choices come back
+            back = next((e for e in reversed(menu.earlier) if e[0] == prompt.rule and known(e[1])), None)
+            menu.earlier = [e for e in menu.earlier if e is not back] + [(menu.rule, menu.numbers)]
+            menu.rule, menu.numbers = back or (prompt.rule, {t: i for i, t in enumerate(texts, 1)})
         for t in texts:
             if t not in menu.numbers:
                 menu.numbers[t] = max(menu.numbers.values(), default=0) + 1
