@@ -434,28 +434,30 @@ class HeuristicBot:
 
     def _truce_partner(self, view: View) -> str | None:
         """A partner of the victory condition, else the weakest faction next to ours; never a
-        rival near victory, and with one about, preferably a faction that can reach that
-        rival's zones too (a Truce lets both through each other's zones)."""
+        rival one part (or 10 victory PP) from victory, and with one about, preferably a
+        faction that stands by the zones that rival's condition counts too (a Truce lets both
+        through each other's zones to reach them)."""
         scores = view["scores"]
-        threats = self._threats(view)
-        weaker = [p for p in sorted(self.partners) if scores[p] < scores[self.seat] and p not in threats]
+        near_victory = {f for f, level in self._threats(view).items() if level >= NEAR[1]}
+        weaker = [p for p in sorted(self.partners) if scores[p] < scores[self.seat] and p not in near_victory]
         if weaker:
             return weaker[0]
-        mine = {z for z, i in view["zones"].items() if self.seat in i["units"]}
+        zones = view["zones"]
+        mine = {z for z, i in zones.items() if self.seat in i["units"]}
         near: set[str] = set()
         for z in mine:
             for n in (*self.zone[z].neighbours, z):
-                near.update(f for f in view["zones"][n]["units"] if f != self.seat and f not in threats)
+                near.update(f for f in zones[n]["units"] if f != self.seat and f not in near_victory)
         if not near:
             return None
-        zones = view["zones"]
-        allies = {
-            f
-            for f in near
-            for z in self._deny(view)
+        fronts = {
+            n
+            for f in near_victory
+            for z in self.stakes[f]
+            if f in zones[z]["units"]
             for n in (*self.zone[z].neighbours, z)
-            if f in zones[n]["units"]
         }
+        allies = {f for f in near for n in fronts if f in zones[n]["units"]}
         return min(sorted(allies or near), key=lambda f: scores[f])
 
     def _deal_value(self, view: View, deal: Mapping[str, Any]) -> float:

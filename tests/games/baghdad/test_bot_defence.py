@@ -161,3 +161,22 @@ def test_a_car_bomb_goes_where_the_rival_near_victory_counts() -> None:
         assert texts[:3] == ["done", 'play "Car Bomb"', "target Shiite"], texts
         assert texts[3] in ("in Shaab", "in Zayouna", 'in "New Baghdad"') and not met
     assert any(move_step(seed, False)[0][1] != 'play "Car Bomb"' for seed in range(5))
+
+
+def test_the_truce_goes_to_a_faction_that_can_stand_against_the_rival_near_victory() -> None:
+    """[Coalition Phase] the Shi'ites one zone short of their condition: the Sunni offer their
+    Truce to the US, who stand by the zones that condition counts, and neither to the Shi'ites
+    nor to the weaker Government far from them (the old bot: the weakest neighbour)."""
+    st = fresh(4)
+    with st.edit():
+        shiites_met_now(st)
+        put(st, "Shiite", "new_baghdad", sec=0, inf=-1)  # two built: one short
+        put(st, "Sunni", "adhamiyah", sec=2)
+        put(st, "Sunni", "medical_city", sec=1)
+        put(st, "Government", "kadhimiya", sec=1)
+        put(st, "US", "rusafa", sec=1)
+        st.data.pp.update({"Shiite": 5, "Sunni": 20, "Government": 0, "US": 30})
+    view = st.view("Sunni")
+    assert view["goals"]["Shiite"]["parts"][1]["have"] == 2 and not view["goals"]["Shiite"]["met"]
+    assert bot(st, "Sunni")._truce_partner(view) == "US"
+    assert bot(st, "Sunni", defend=False)._truce_partner(view) == "Government"
