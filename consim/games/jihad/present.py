@@ -117,9 +117,9 @@ def _head(view: View) -> list[str]:
         return header_lines(view)
     card, tail, events = words
     lines = [_fit(card, WIDTH - len(tail)) + tail if len(card + tail) > WIDTH else card + tail]
-    legend = " (▲ to play in the Actions Phase)" if "▲" in events else ""
+    legend = " (▲ yours in the Actions Phase)" if "▲" in events else ""
     if len(f"  Events: {events}{legend}") > WIDTH:
-        legend = " (▲: to play)" if legend else ""
+        legend = " (▲ yours later)" if legend else ""
     return lines + wrap(f"Events: {events}{legend}", "  ")
 
 
