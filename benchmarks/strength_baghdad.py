@@ -10,7 +10,9 @@ the end of that turn.
 ``--plan SEAT`` gives SEAT to the bot as it was before it defended (``HeuristicBot`` with
 ``defend = False``): a player with an obvious plan, building towards its own condition and
 paying its rivals no attention; the report then says how often, and how soon, that seat won.
-``--no-defence`` plays every seat that way (the bots before the change, exactly: the golden
+``--rush SEAT`` gives SEAT a single-minded player instead: that same bot, to which every zone
+its own condition counts is worth three times as much (it builds and moves there first).
+``--no-defence`` plays every other seat as the bot was before it defended (exactly: the golden
 games of ``tests/golden`` replay with it).
 
     .venv/bin/python benchmarks/strength_baghdad.py --players 4 --games 200 --jobs 2
@@ -35,16 +37,37 @@ from consim.games.baghdad.bots import HeuristicBot
 from consim.games.baghdad.state import BaghdadState
 
 
+class RushBot(HeuristicBot):
+    """The bot without its defence, single-minded: every zone its own condition counts is worth
+    three times as much to it, so it builds and moves there first (a player with an obvious
+    plan)."""
+
+    def __init__(self, game: consim.Game, seat: str, seed: int = 0) -> None:
+        super().__init__(game, seat, seed)
+        self.defend = False
+
+    def _zone_worth(self, view: Any, z: str) -> float:
+        worth = super()._zone_worth(view, z)
+        return 3.0 * worth if z in self.goal_zones or z in self.infra_goal else worth
+
+
 def play(
-    players: int, seed: int, defence: bool, plan: str | None, danger: float | None = None
+    players: int,
+    seed: int,
+    defence: bool,
+    plan: str | None,
+    danger: float | None = None,
+    rush: bool = False,
 ) -> dict[str, Any]:
     """One game; what the report counts."""
     game = consim.load_game("baghdad", players=players)
     state = game.new_game(seed)
     assert isinstance(state, BaghdadState)
     bots = bots_for(game, "heuristic", seed)
+    if rush and plan is not None:  # the seed bots_for would give it
+        bots[plan] = RushBot(game, plan, seed * 1_000_003 + game.seats.index(plan))
     for seat, bot in bots.items():
-        if isinstance(bot, HeuristicBot):
+        if isinstance(bot, HeuristicBot) and not isinstance(bot, RushBot):
             bot.defend = defence and seat != plan
             if danger is not None:
                 bot.danger = danger
@@ -68,7 +91,7 @@ def play(
     }
 
 
-def _play(args: tuple[int, int, bool, str | None, float | None]) -> dict[str, Any]:
+def _play(args: tuple[int, int, bool, str | None, float | None, bool]) -> dict[str, Any]:
     return play(*args)
 
 
@@ -108,19 +131,22 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--plan", help="this seat plays the bot without its defence")
+    parser.add_argument("--rush", help="this seat plays the single-minded bot (RushBot)")
     parser.add_argument("--no-defence", action="store_true", help="every seat without the defence")
     parser.add_argument("--danger", type=float, help="the nearness from which the bots turn on a rival")
     parser.add_argument("--json", type=Path, help="write the games and the summary")
     args = parser.parse_args(argv)
+    plan = args.rush or args.plan
     jobs = [
-        (args.players, args.seed + i, not args.no_defence, args.plan, args.danger) for i in range(args.games)
+        (args.players, args.seed + i, not args.no_defence, plan, args.danger, bool(args.rush))
+        for i in range(args.games)
     ]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             games = list(pool.map(_play, jobs, chunksize=4))
     else:
         games = [_play(j) for j in jobs]
-    summary = report(args.players, games, args.plan)
+    summary = report(args.players, games, plan)
     summary["command"] = "benchmarks/strength_baghdad.py " + " ".join(argv)
     print(json.dumps(summary, indent=1))
     if args.json:
