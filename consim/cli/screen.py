@@ -138,21 +138,28 @@ class MenuPage:
 
 
 def menu_pages(
-    entries: Sequence[tuple[int, str]], width: int = WIDTH, height: int = HEIGHT
+    entries: Sequence[tuple[int, str]], width: int = WIDTH, height: int = HEIGHT, cut: int = 0
 ) -> list[MenuPage]:
     """Lay out numbered choices to fit ``width`` x ``height`` (the part of the screen the menu
-    may use): one column if they fit; else as many columns as the longest entry allows, or
-    the fewest columns that fit when each is as wide as its own longest entry; else pages of
-    columns, each leaving a line for the page hint.
+    may use): one column if they fit; else as many columns as the longest entry allows (less
+    ``cut`` characters, which the longest entries then lose, with an ellipsis), or the fewest
+    columns that fit when each is as wide as its own longest entry; else pages of columns,
+    each leaving a line for the page hint.
 
     >>> long = [(i, "x" * (38 if i == 1 else 20)) for i in range(1, 31)]
     >>> [(p.rows, p.columns, p.pages) for p in menu_pages(long, width=80, height=20)]
     [(15, 2, 1)]
+    >>> long = [(i, 'discard "Counter Insurgency Operations"') for i in range(1, 11)]
+    >>> [(p.rows, p.columns) for p in menu_pages(long, width=80, height=6)]
+    [(5, 1), (5, 1)]
+    >>> [(p.rows, p.columns) for p in menu_pages(long, width=80, height=6, cut=6)]
+    [(5, 2)]
     """
     items = tuple(entries)
     rows_allowed = max(3, height)
     digits = len(str(max((n for n, _ in items), default=1)))
-    cell = digits + 2 + max((len(label) for _, label in items), default=0)
+    longest = max((len(label) for _, label in items), default=0)
+    cell = digits + 2 + max(min(longest, 12), longest - cut)
 
     def lines(label: str) -> int:  # a one-column entry longer than the width wraps
         return max(1, math.ceil((digits + 2 + len(label)) / max(1, width)))

@@ -63,7 +63,7 @@ from consim.cli.screen import (
 )
 from consim.core.action import Action, _tokenize
 from consim.core.encoding import ActionSpace
-from consim.core.errors import IllegalAction, MalformedAction
+from consim.core.errors import AmbiguousAction, IllegalAction, MalformedAction
 from consim.core.game import Prompt, State
 from consim.core.log import ChatMessage, LogEntry
 from consim.core.record import Record
@@ -85,6 +85,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("quit", "save and stop ('consim play GAME --resume FILE' goes on)"),
 )
 _WORDS = frozenset({"help", "?", "view", "log", "undo", "say", "save", "quit", "more"})
+#: how many characters the longest choices may lose to fit in columns under the board
+CUT = 6
 
 
 class _Next(Enum):
@@ -99,7 +101,8 @@ class _Next(Enum):
 class _Menu:
     """The numbers of one decision's choices: numbered once, kept while the decision lasts
     (the same seat deciding again under the same rule with nothing done by others between),
-    so ``discard 3`` then ``discard 5`` mean the cards that were 3 and 5 on the first screen."""
+    so ``discard 3`` then ``discard 5`` mean the cards that were 3 and 5 on the first screen;
+    and kept for a list that comes back while the seat goes on deciding."""
 
     rule: str
     numbers: dict[str, int]
@@ -107,6 +110,10 @@ class _Menu:
     at: int
     page: int = 0
     pages: list[MenuPage] = field(default_factory=list)
+    #: the rules and numbers of the other lists the seat was shown since it began deciding (an
+    #: offer's cards, then the list of cards to ask for, then the offer again): a list that
+    #: comes back gets its numbers back
+    earlier: list[tuple[str, dict[str, int]]] = field(default_factory=list)
 
 
 @dataclass
@@ -413,7 +420,10 @@ class Session:
         leave; what must be seen but does not fit (a hand read in full) comes in pages."""
         self._draw(seat)
         view = self.state.view(seat)
-        pages, question = self._menu_pages(seat, prompt, view)
+        # a board that does not fit itself to the room it is given keeps as much of itself on
+        # the screen as it can: the menu takes as few rows as it can below it
+        below = 0 if self.fitted else height_of(self.console, render_view(view))
+        pages, question = self._menu_pages(seat, prompt, view, below=below)
         asked = height_of(self.console, question) + pages[0].rows + 2  # rule, question, menu, input
         avail = self.console.height - asked
         news = self._news(seat, view)
@@ -442,13 +452,26 @@ class Session:
         self._ask(seat, question, pages)
 
     def _menu_pages(
-        self, seat: str, prompt: Prompt, view: Mapping[str, object] | None = None
+        self, seat: str, prompt: Prompt, view: Mapping[str, object] | None = None, below: int = 0
     ) -> tuple[list[MenuPage], Text]:
+        """The numbered choices laid out to fit the screen. ``below``: the height of the board
+        shown above them. Choices that fit on one screen take as few rows as they can (in
+        columns if need be), so that as much of the board as possible stays on the screen;
+        more choices than that come in pages. To keep the board, the longest choices may lose
+        their last :data:`CUT` characters in columns (a number still chooses them)."""
         numbered = self._numbered(seat, prompt)
         question = plain(str(prompt), "bold")
         room = self.console.height - height_of(self.console, question) - 3
         labels = self._labels(seat, [a for _, a in numbered], view)
-        pages = menu_pages([(n, labels[a]) for n, a in numbered], self.console.width, room)
+        entries = [(n, labels[a]) for n, a in numbered]
+        width = self.console.width
+        pages: list[MenuPage] = []
+        for rows in range(max(1, room - below), room + 1) if below else ():
+            pages = menu_pages(entries, width, rows, cut=CUT)
+            if len(pages) == 1 and pages[0].rows <= rows:
+                break
+        if len(pages) != 1:
+            pages = menu_pages(entries, width, room)
         menu = self.menus[seat]
         if menu.pages != pages:
             menu.pages, menu.page = pages, 0
@@ -473,19 +496,23 @@ class Session:
         """The choices with their numbers, kept from the seat's last screen while the decision
         goes on, so that a number means the same choice until it is taken."""
         texts = [a.text for a in prompt.actions]
+
+        def known(numbers: dict[str, int]) -> bool:
+            return 2 * sum(t in numbers for t in texts) >= len(texts)
+
         menu = self.menus.get(seat)
-        keep = (
-            menu is not None
-            and menu.rule == prompt.rule
-            and menu.at == self.count
-            and 2 * sum(t in menu.numbers for t in texts) > len(texts)
-        )
-        if menu is None or not keep:
+        if menu is None or menu.at != self.count:
             menu = self.menus[seat] = _Menu(prompt.rule, {t: i for i, t in enumerate(texts, 1)}, self.count)
-        else:
-            for t in texts:
-                if t not in menu.numbers:
-                    menu.numbers[t] = max(menu.numbers.values(), default=0) + 1
+        elif menu.rule != prompt.rule or not known(menu.numbers):
+            # another list while the seat goes on deciding (a card's zone in a Recruit step, the
+            # cards to ask for in an offer): its own numbers, and a list shown earlier gets its
+            # numbers back when its choices come back
+            back = next((e for e in reversed(menu.earlier) if e[0] == prompt.rule and known(e[1])), None)
+            menu.earlier = [e for e in menu.earlier if e is not back] + [(menu.rule, menu.numbers)]
+            menu.rule, menu.numbers = back or (prompt.rule, {t: i for i, t in enumerate(texts, 1)})
+        for t in texts:
+            if t not in menu.numbers:
+                menu.numbers[t] = max(menu.numbers.values(), default=0) + 1
         return sorted(((menu.numbers[a.text], a) for a in prompt.actions), key=lambda na: na[0])
 
     def _news(self, seat: str, view: Mapping[str, object]) -> _News | None:
@@ -587,15 +614,41 @@ class Session:
             self._show_choices(seat, prompt, text, exc)
             return _Next.ASK
         except IllegalAction as exc:
-            self.out(plain(f"{exc}", "red"))
-            self.out(plain("Type a number from the list, an action, or 'help'.", "dim"))
-            return _Next.ASK
+            steps = None if isinstance(exc, AmbiguousAction) else self._opening(seat, prompt, text)
+            if steps is None:
+                self.out(plain(f"{exc}", "red"))
+                self.out(plain("Type a number from the list, an action, or 'help'.", "dim"))
+                return _Next.ASK
+            for step in steps:
+                self._apply(seat, step)
+            return _Next.DONE
         if not typed.in_full:  # a short form: ask first if it cannot be taken back
             why = self._final(seat, typed.action)
             if why is not None and not self._confirm(seat, typed.action, why):
                 return _Next.ASK
         self._apply(seat, typed.action)
         return _Next.DONE
+
+    def _opening(self, seat: str, prompt: Prompt, text: str) -> tuple[Action, Action] | None:
+        """A verb typed with the choice it opens: ``want Propaganda`` where ``want`` alone is a
+        choice that asks the same seat which card it wants (``want Propaganda`` among others).
+        The two actions, when the verb is a choice without arguments and the rest of the line
+        names one of the choices of that verb it leads to; else None."""
+        verb, _, rest = text.strip().partition(" ")
+        if not rest.strip():
+            return None
+        bare = [a for a in prompt.actions if not a.args and a.verb.casefold() == verb.casefold()]
+        if len(bare) != 1:
+            return None
+        trial = self.state.clone()
+        trial.apply(seat, bare[0])
+        if trial.is_over() or trial.to_act() != (seat,):
+            return None
+        then = [a for a in trial.legal_actions(seat) if a.verb == bare[0].verb and a.args]
+        try:
+            return bare[0], resolve(text, then)
+        except IllegalAction:
+            return None
 
     def _pick(self, seat: str, prompt: Prompt, text: str) -> Typed:
         if text.isdigit():

@@ -7,10 +7,23 @@ player knows (the map, the faction screens, the card texts). How it plays:
   Surge/Jihad for the extra move; names itself First Player (it then wins combat ties).
 * Draft: takes the card worth most to it (Offense and Defense that fit its Commands, then
   PP-making events); declines when its hand is full of better cards.
+* Rivals near victory: at every decision it reads from the view how near each rival is
+  to winning at this turn's end (its special condition met now, "MET NOW" on the board, or
+  one or two parts short; or 120 victory PP with this turn's income) and which zones that
+  counts. A rival that meets a condition now it turns on: it moves and recruits to attack
+  the zones the condition counts (taking a battle it may lose), picks that rival in a battle
+  that could carry it to victory and commits all it has, aims its cards there (Car Bomb on a
+  counted zone, Corruption and Kidnapping on the rival), puts off fights with others
+  meanwhile, and names that rival First Player when it wins the Initiative (bidding a little
+  for it), so that everyone else moves after it. A rival merely near victory is only refused
+  the deals that help it (below).
 * Coalition: offers one Truce with a non-aggression promise to a partner its victory
   condition counts (the US: the Government) while that partner trails it, else to the
-  weakest faction it shares a front with; accepts offers that cost it nothing or pay it, and
-  refuses the leader.
+  weakest faction it shares a front with, never to a rival near victory (with one about,
+  to a faction that can reach that rival's zones too). It judges each offer by what it
+  gives: PP and cards given, taken or asked for, the Truce, the promises made to it, and
+  what the sender gets out of it, weighted by how near the sender is to victory; a gift is
+  welcome from anyone, a deal that pays a rival near victory is refused.
 * Partners: it leaves the zones its partner must build in to the partner wherever the
   partner stands in or next to them (unless it has built there itself), since the
   partner's control counts for it too.
@@ -20,7 +33,8 @@ player knows (the map, the faction screens, the card texts). How it plays:
 * Move: plans whole moves (origin, stack, path, with the stopping rules) towards valuable
   zones, attacking only where its strength and Command beat the defender's.
 * Combat: leads with its best Command, adds the Offense most likely to Neutralize the
-  enemy's Commands and a Defense; commits just enough to win, all it has if it cannot.
+  enemy's Commands and a Defense; commits just enough to win, all it has if it cannot, or
+  when a victory hangs on the battle (a rival's above, or its own).
 """
 
 from __future__ import annotations
@@ -34,6 +48,7 @@ from consim.games.baghdad.content import (
     BaghdadTables,
     BlockOffense,
     CollectFromEachPlayer,
+    ControlAffiliatedZones,
     ControlZones,
     DrawArmsBazaar,
     GainPP,
@@ -42,6 +57,7 @@ from consim.games.baghdad.content import (
     NeutralizeCommand,
     PlaceFreeUnits,
     Zone,
+    affiliated_ids,
     iter_conditions,
 )
 
@@ -51,6 +67,38 @@ if TYPE_CHECKING:
 View = Mapping[str, Any]
 
 RESERVE = 4  # PP kept back after recruiting
+
+#: [Coalition Phase] what a promise made to this seat is worth to it, in PP, from a faction it
+#: shares a front with (a third of it from one far away)
+PROMISE_WORTH: dict[str, float] = {"no-attack": 2.0, "no-entry": 1.5, "no-cards": 1.0, "no-outbid": 0.5}
+
+#: how near a rival is to victory by what it lacks: nothing (it meets the condition now), one
+#: zone or part (or 10 victory PP), two (or 20)
+NEAR: dict[int, float] = {0: 1.0, 1: 0.7, 2: 0.35}
+#: from this nearness on, a rival is a danger the bot turns on in its moves, battles, cards and
+#: Initiative: when it meets a condition now. (Turning on a rival one part short too left 21 of
+#: 40 four-player games without a winner, against 4 before the defence; NOTES.md)
+DANGER = 1.0
+
+
+def _condition_zones(t: BaghdadTables, f: str) -> set[str]:
+    """The zones ``f``'s special condition can count (every zone where it asks for
+    Infrastructure anywhere)."""
+    out: set[str] = set()
+    for cond in iter_conditions(t.faction[f].victory.condition):
+        if isinstance(cond, ControlZones):
+            out.update(cond.zones)
+        elif isinstance(cond, InfrastructureInZones):
+            out.update(cond.zones or t.zone_ids)
+        elif isinstance(cond, ControlAffiliatedZones):
+            out.update(affiliated_ids(t.content, cond, f))
+    return out
+
+
+def _missing(goals: Mapping[str, Any]) -> int:
+    """How many zones or parts a special condition (the view's ``goals`` entry) lacks."""
+    shorts = [max(0, p["need"] - p["have"]) for p in goals["parts"]]
+    return sum(shorts) if goals["join"] == "all" else min(shorts)
 
 
 class HeuristicBot:
@@ -89,6 +137,15 @@ class HeuristicBot:
         #: zone ids (the view's keys) and printed names (what actions say), both ways
         self.name_of: dict[str, str] = {z.id: z.name for z in tables.content.map.zones}
         self.id_of: dict[str, str] = {z.name: z.id for z in tables.content.map.zones}
+        #: each faction's off-map Civic Action income (its screen, public)
+        self.income: dict[str, int] = {f: tables.faction[f].civic_income for f in tables.seats}
+        #: the zones each faction's special condition can count (public: its screen)
+        self.stakes: dict[str, set[str]] = {f: _condition_zones(tables, f) for f in tables.seats}
+        #: False: the bot as it was before it watched its rivals (it neither defends nor
+        #: judges deals by whom they help); kept to measure what the defence changes
+        self.defend = True
+        #: from this nearness on, a rival is one the bot turns on (:data:`DANGER`)
+        self.danger = DANGER
 
     # ------------------------------------------------------------------ entry point
 
@@ -150,6 +207,81 @@ class HeuristicBot:
         if d.id == "collateral_damage":
             base = 3.5
         return base
+
+    # ------------------------------------------------------------------ rivals near victory
+
+    def _rivals(self, view: View) -> dict[str, tuple[float, float]]:
+        """[Victory Conditions] each rival's (special, standard) nearness to winning at the end
+        of this turn, 0..1 (see :data:`NEAR`): 1 when it meets the condition now ("MET NOW" on
+        the board; the standard one counting this turn's Civic Action income), less the more it
+        lacks. Partners (factions whose control counts for this seat) are left out, and so is
+        every rival when the bot does not defend."""
+        if not self.defend:
+            return {}
+        goal = self.t.rules.standard_victory_pp
+        out: dict[str, tuple[float, float]] = {}
+        for f, goals in view["goals"].items():
+            if f == self.seat or f in self.partners:
+                continue
+            special = NEAR.get(_missing(goals), 0.0)
+            behind = goal - view["scores"][f] - self._income(view, f)
+            standard = 1.0 if behind <= 0 else NEAR.get(-(-behind // 10), 0.0)
+            if special or standard:
+                out[f] = (special, standard)
+        return out
+
+    def _threats(self, view: View) -> dict[str, float]:
+        """Each rival near victory, with how near (the nearer of its two conditions)."""
+        return {f: max(levels) for f, levels in self._rivals(view).items()}
+
+    def _income(self, view: View, f: str) -> int:
+        """What ``f`` should collect at this turn's Civic Action: its off-map income and the PP
+        markers where it has units (1 per Security, 3 per Infrastructure)."""
+        total = self.income[f]
+        for info in view["zones"].values():
+            units = info["units"].get(f)
+            if units and info["pp"]:
+                total += min(info["pp"], units[0] + 3 * units[1])
+        return total
+
+    def _deny(self, view: View) -> dict[str, tuple[str, float]]:
+        """The zones whose loss would set a rival near victory back, with the rival and how
+        much it matters: each zone a met part of its special condition counts (all of them when
+        losing any one breaks the part, less when it has some to spare), a zone its condition
+        can count where it is being fought (one part short, it may win it back), and, for a
+        rival near the standard victory, every zone it controls (10 victory PP each)."""
+        out: dict[str, tuple[str, float]] = {}
+
+        def mark(z: str, f: str, weight: float) -> None:
+            if weight > out.get(z, ("", 0.0))[1]:
+                out[z] = (f, weight)
+
+        for f, (special, standard) in self._rivals(view).items():
+            goals = view["goals"][f]
+            if special >= self.danger:
+                parts = goals["parts"]
+                shorts = [max(0, p["need"] - p["have"]) for p in parts]
+                least = min(shorts)
+                for part, short in zip(parts, shorts, strict=True):
+                    if part["have"] != len(part["zones"]):
+                        continue  # "kept apart": the zones listed spoil it, they are not its own
+                    if (goals["join"] == "all" and short > 0) or (goals["join"] != "all" and short > least):
+                        continue
+                    spare = part["have"] > part["need"]
+                    for name in part["zones"]:
+                        mark(self.id_of[name], f, special * (0.3 if spare else 1.0))
+            if special >= min(self.danger, NEAR[1]):
+                # a zone its condition can count that it holds no more while others stand there
+                # with it: the battle there decides (and a stack leaving it hands it back)
+                for z in self.stakes[f]:
+                    info = view["zones"][z]
+                    if f in info["units"] and info["control"] != f and len(info["units"]) > 1:
+                        mark(z, f, 1.0)
+            if standard >= self.danger:
+                for z, info in view["zones"].items():
+                    if info["control"] == f:
+                        mark(z, f, 0.5 * standard)
+        return out
 
     # ------------------------------------------------------------------ frames and windows
 
@@ -233,10 +365,28 @@ class HeuristicBot:
             low = int(bids[0].args[0])
             if low <= 1 and pp >= 12:
                 return bids[0]
+            # with a rival near victory, the Initiative is worth a little more: its winner
+            # names who moves first (below)
+            if low <= 3 and pp >= low + RESERVE + 4 and self._danger(view) is not None:
+                return bids[0]
         return Action("pass")
 
     def _first(self, view: View, actions: Sequence[Action], by: dict[str, list[Action]]) -> Action:
+        # [Initiative Phase] a rival near victory moves first, so that everyone else moves
+        # after it and answers what it did (otherwise this seat: it wins combat ties)
+        danger = self._danger(view)
+        if danger is not None and Action("first", (danger,)) in actions:
+            return Action("first", (danger,))
         return Action("first", (self.seat,))
+
+    def _danger(self, view: View) -> str | None:
+        """The rival nearest victory, if it is near enough to turn on (:data:`DANGER`)."""
+        threats = self._threats(view)
+        if not threats:
+            return None
+        scores = view["scores"]
+        f = max(sorted(threats), key=lambda x: (threats[x], scores[x]))
+        return f if threats[f] >= self.danger else None
 
     # ------------------------------------------------------------------ draft
 
@@ -267,6 +417,8 @@ class HeuristicBot:
         if deal["from"] == self.seat:
             return Action("send") if Action("send") in actions else Action("cancel")
         if "accept" in by:
+            if self.defend:
+                return Action("accept") if self._deal_value(view, deal) >= 0 else Action("decline")
             scores = view["scores"]
             leader = max(scores, key=lambda f: scores[f])
             gain = deal.get("give_pp", 0) - deal.get("ask_pp", 0) + 3 * deal.get("give_cards", 0)
@@ -281,20 +433,65 @@ class HeuristicBot:
         return actions[-1]
 
     def _truce_partner(self, view: View) -> str | None:
-        """A partner of the victory condition, else the weakest faction next to ours."""
+        """A partner of the victory condition, else the weakest faction next to ours; never a
+        rival one part (or 10 victory PP) from victory, and with one about, preferably a
+        faction that stands by the zones that rival's condition counts too (a Truce lets both
+        through each other's zones to reach them)."""
         scores = view["scores"]
-        weaker = [p for p in sorted(self.partners) if scores[p] < scores[self.seat]]
+        near_victory = {f for f, level in self._threats(view).items() if level >= NEAR[1]}
+        weaker = [p for p in sorted(self.partners) if scores[p] < scores[self.seat] and p not in near_victory]
         if weaker:
             return weaker[0]
-        mine = {z for z, i in view["zones"].items() if self.seat in i["units"]}
+        zones = view["zones"]
+        mine = {z for z, i in zones.items() if self.seat in i["units"]}
         near: set[str] = set()
         for z in mine:
             for n in (*self.zone[z].neighbours, z):
-                near.update(f for f in view["zones"][n]["units"] if f != self.seat)
+                near.update(f for f in zones[n]["units"] if f != self.seat and f not in near_victory)
         if not near:
             return None
-        scores = view["scores"]
-        return min(sorted(near), key=lambda f: scores[f])
+        fronts = {
+            n
+            for f in near_victory
+            for z in self.stakes[f]
+            if f in zones[z]["units"]
+            for n in (*self.zone[z].neighbours, z)
+        }
+        allies = {f for f in near for n in fronts if f in zones[n]["units"]}
+        return min(sorted(allies or near), key=lambda f: scores[f])
+
+    def _deal_value(self, view: View, deal: Mapping[str, Any]) -> float:
+        """[Coalition Phase] what accepting ``deal`` is worth to this seat, in PP: the PP and
+        cards it gets (it sees which) less those asked of it (its cheapest cards), the promises
+        made to it (worth more from a faction it shares a front with), a Truce (a danger when
+        the sender is near victory: it may then pass through our zones), less what the deal
+        does for a sender near victory, three times its net gain weighted by how near."""
+        sender = deal["from"]
+        threat = self._threats(view).get(sender, 0.0)
+        got = deal.get("give_pp", 0) + sum(self.card_value(n) for n in deal.get("give", []))
+        asked = deal.get("ask_cards", 0)
+        hand = sorted(self.card_value(n) for n in view.get("hand", []))
+        cost = deal.get("ask_pp", 0) + (sum(hand[:asked]) if len(hand) >= asked else 99.0)
+        value = got - cost
+        front = self._front(view, sender)
+        for kind in deal.get("promises", []):
+            value += PROMISE_WORTH.get(kind, 0.0) * (1.0 if front else 0.3)
+        if deal.get("truce"):
+            value += 0.5 - 5.0 * threat
+        sender_gain = (
+            deal.get("ask_pp", 0) + 2.5 * asked - deal.get("give_pp", 0) - 3.0 * len(deal.get("give", []))
+        )
+        return float(value - 3.0 * threat * max(0.0, sender_gain))
+
+    def _front(self, view: View, f: str) -> bool:
+        """``f`` has units in or next to a zone where this seat has units."""
+        zones = view["zones"]
+        return any(
+            f in zones[n]["units"]
+            for z, info in zones.items()
+            if self.seat in info["units"]
+            for n in (*self.zone[z].neighbours, z)
+        )
 
     # ------------------------------------------------------------------ action phase
 
@@ -349,6 +546,7 @@ class HeuristicBot:
         if pp <= RESERVE:
             return Action("done")
         zones = view["zones"]
+        deny = self._deny(view)
         cands: list[tuple[float, Action]] = []
         for a in by.get("recruit", []):
             kind, z = a.args[0], self.id_of[a.args[1]]
@@ -365,6 +563,11 @@ class HeuristicBot:
             else:
                 threat = self._threat(view, z)
                 score = worth * 0.6 + 1.5 * threat - 1.0 * mine[0] + (2.0 if enemies else 0.0)
+                if deny:  # Security to attack a zone a rival near victory counts, now or next turn
+                    score += 4.0 * max(
+                        (w for d, (_, w) in deny.items() if d == z or d in self.zone[z].neighbours),
+                        default=0.0,
+                    )
             cands.append((score, a))
         if cands:
             score, best_a = max(cands, key=lambda x: x[0])
@@ -436,8 +639,13 @@ class HeuristicBot:
             frontier = nxt
         return out
 
-    def _dest_score(self, view: View, z: str, n: int) -> float:
-        """Worth of ending a move of n Security in z (negative if it would lose a battle)."""
+    def _dest_score(
+        self, view: View, z: str, n: int, deny: Mapping[str, tuple[str, float]] | None = None
+    ) -> float:
+        """Worth of ending a move of n Security in z (negative if it would lose a battle). A
+        zone a rival near victory counts (``deny``) is worth a battle, a riskier one the nearer
+        the rival (and in the Grand Mosque, where nobody fights, merely standing there spoils
+        its control); while such a rival is about, fights with others are put off."""
         t = self.t
         zones = view["zones"]
         info = zones[z]
@@ -445,21 +653,30 @@ class HeuristicBot:
         have = info["units"].get(self.seat, [0, 0])
         mine = min(19.0, (n + have[0] + have[1]) * t.unit_value[self.seat]) + self._best_cmd(view, self.seat)
         score = self._zone_worth(view, z)
+        rival, weight = (deny or {}).get(z, ("", 0.0))
+        if rival not in enemies:
+            weight = 0.0
         if self.zone[z].sanctuary and enemies:
-            return score * 0.5
+            return score * 0.5 + 12.0 * weight
         if enemies:
             theirs = max(self._strength(view, f, z) + self._best_cmd(view, f) for f in enemies)
-            if mine <= theirs + 1:
+            if mine <= theirs + 1 - 3.0 * weight:
                 return -10.0
             loot = sum(sum(zones[z]["units"][f]) for f in enemies)
-            score += 3.0 + loot
+            score += 3.0 + loot + 12.0 * weight
+            if deny and not weight:
+                score -= 3.0
         elif not info["units"] or info["control"] is None:
             score += 3.0  # new control: +10 victory PP
         elif info["control"] == self.seat:
             score -= 2.0 + 0.7 * have[0]
         return score
 
-    def _origin_cost(self, view: View, z: str, n: int) -> float:
+    def _origin_cost(
+        self, view: View, z: str, n: int, deny: Mapping[str, tuple[str, float]] | None = None
+    ) -> float:
+        """What moving n Security out of z gives up; a stack that stands against a rival near
+        victory in a zone it counts (``deny``) stays for the battle."""
         info = view["zones"][z]
         have = info["units"].get(self.seat, [0, 0])
         left = have[0] - n
@@ -471,6 +688,9 @@ class HeuristicBot:
         enemies = [f for f in info["units"] if f != self.seat and f != self.t.peacekeeper]
         if enemies:
             cost -= 2.0  # leaving a losing fight is good, staying a winning one is too: neutral-ish
+        rival, weight = (deny or {}).get(z, ("", 0.0))
+        if rival in enemies:
+            cost += 12.0 * weight
         return cost
 
     def _move(self, view: View, actions: Sequence[Action], by: dict[str, list[Action]]) -> Action:
@@ -484,9 +704,12 @@ class HeuristicBot:
                 isinstance(e, GainPP | GainPPPer | CollectFromEachPlayer | DrawArmsBazaar) for e in d.effects
             ):
                 return a
-            if d.id in ("car_bomb", "kidnapping", "corruption") and self.rnd.random() < 0.6:
+            if d.id in ("car_bomb", "kidnapping", "corruption") and (
+                self._aimed(view, d.id) or self.rnd.random() < 0.6
+            ):
                 return a
         zones = view["zones"]
+        deny = self._deny(view)
         best: tuple[float, list[Action]] | None = None
         starts = [self.id_of[a.args[0]] for a in by.get("move", [])]
         for z in starts:
@@ -496,9 +719,9 @@ class HeuristicBot:
             for n in sizes:
                 if n <= 0:
                     continue
-                cost = self._origin_cost(view, z, n)
+                cost = self._origin_cost(view, z, n, deny)
                 for dest, path in reach.items():
-                    sc = self._dest_score(view, dest, n) - cost - 0.3 * len(path)
+                    sc = self._dest_score(view, dest, n, deny) - cost - 0.3 * len(path)
                     if best is None or sc > best[0]:
                         best = (
                             sc,
@@ -514,12 +737,12 @@ class HeuristicBot:
                 z = self.id_of[a.args[0]]
                 have = zones[z]["units"][self.seat]
                 n = have[0]
-                cost = self._origin_cost(view, z, n)
+                cost = self._origin_cost(view, z, n, deny)
                 dests = self.affiliated if targets == "aff" else t.zone_ids
                 for dest in dests:
                     if dest == z or not self._may_stay(view, dest):
                         continue
-                    sc = self._dest_score(view, dest, n) - cost - 0.5
+                    sc = self._dest_score(view, dest, n, deny) - cost - 0.5
                     if best is None or sc > best[0]:
                         best = (sc, [a, Action("units", (str(n),)), Action("to", (self.name_of[dest],))])
         if best is not None and best[0] > 1.0 and best[1][0] in actions:
@@ -527,24 +750,47 @@ class HeuristicBot:
             return best[1][0]
         return Action("done")
 
+    def _aimed(self, view: View, card: str) -> bool:
+        """A card against a rival near victory is worth playing now: Car Bomb where it has few
+        enough counters in a zone it counts to clear them (or some Infrastructure), Corruption
+        and Kidnapping on it (unless promised not to)."""
+        danger = self._danger(view)
+        if danger is None or danger in self._promised(view, "no-cards"):
+            return False
+        if card != "car_bomb":
+            return True
+        for z, (rival, _) in self._deny(view).items():
+            u = view["zones"][z]["units"].get(rival, [0, 0])
+            if rival == danger and (0 < u[0] + u[1] <= 2 or u[1]):
+                return True
+        return False
+
     def _card_choice(
         self, view: View, card: Mapping[str, Any], actions: Sequence[Action], by: dict[str, list[Action]]
     ) -> Action:
         scores = view["scores"]
         if "target" in by:
             opts = [a.args[0] for a in by["target"]]
+            threats = self._threats(view)
+            if max((threats.get(f, 0.0) for f in opts), default=0.0) >= self.danger:
+                return Action("target", (max(opts, key=lambda f: (threats.get(f, 0.0), scores[f], f)),))
             return Action("target", (max(opts, key=lambda f: (scores[f], f)),))
         if "take" in by:
             return max(by["take"], key=lambda a: self.card_value(a.args[0]))
         if "in" in by:
             tgt = card.get("target")
+            deny = self._deny(view) if tgt else {}
 
             def zscore(a: Action) -> float:
                 z = self.id_of[a.args[0]]
                 units = view["zones"][z]["units"]
                 if tgt:
                     u = units.get(tgt, [0, 0])
-                    return float(u[0] + u[1]) + (3.0 if z in self.goal_zones else 0.0)
+                    base = float(u[0] + u[1]) + (3.0 if z in self.goal_zones else 0.0)
+                    rival, weight = deny.get(z, ("", 0.0))
+                    if rival == tgt:  # a zone it counts: cleared (3 counters or fewer), it loses it
+                        base += 20.0 * weight + (5.0 if u[0] + u[1] <= 3 else 0.0)
+                    return base
                 return self._zone_worth(view, z) - len([f for f in units if f != self.seat]) * 3
 
             return max(by["in"], key=zscore)
@@ -573,6 +819,9 @@ class HeuristicBot:
                 f = a.args[0]
                 return self._strength(view, f, z) + self._best_cmd(view, f)
 
+            rival = self._decisive(view, z)
+            if rival is not None and any(a.args[0] == rival for a in fights):
+                return Action("fight", (rival,))  # the rival near victory, whatever its strength
             foe = min(fights, key=weak)
             if "decline" in by and weak(foe) + 2 >= mine:
                 return Action("decline")
@@ -580,6 +829,33 @@ class HeuristicBot:
         if stage == "casualties":
             return min(actions, key=lambda a: int(a.args[0]))  # lose Infrastructure first (cheapest)
         return self._plan(view, c, actions, by)
+
+    def _decisive(self, view: View, z: str) -> str | None:
+        """The rival a battle in ``z`` could carry to victory: one that meets a condition now or
+        lacks one part of it (winning may complete it), fighting over a zone its special
+        condition can count (any zone, near the standard victory)."""
+        threats = self._threats(view)
+        units = view["zones"][z]["units"]
+        near = min(self.danger, NEAR[1])  # one short: winning this battle may complete it
+        found = [
+            f
+            for f, (special, standard) in self._rivals(view).items()
+            if f in units and ((special >= near and z in self.stakes[f]) or standard >= near)
+        ]
+        return max(found, key=lambda f: (threats[f], f)) if found else None
+
+    def _at_stake(self, view: View, z: str) -> bool:
+        """This seat meets its special condition now and ``z`` is a zone it cannot spare."""
+        if not self.defend:
+            return False
+        goals = view["goals"][self.seat]
+        if not goals["met"]:
+            return False
+        name = self.name_of[z]
+        return any(
+            p["have"] == p["need"] and p["have"] == len(p["zones"]) and name in p["zones"]
+            for p in goals["parts"]
+        )
 
     def _plan(
         self, view: View, c: Mapping[str, Any], actions: Sequence[Action], by: dict[str, list[Action]]
@@ -633,6 +909,8 @@ class HeuristicBot:
         commits = sorted(int(a.args[0]) for a in by.get("commit", []))
         if not commits:
             return actions[0]
+        if self._decisive(view, z) == foe or self._at_stake(view, z):
+            return Action("commit", (str(commits[-1]),))  # a victory hangs on it: everything
         plan = c.get("my_plan") or {}
         my_cmd = 0
         if plan.get("command") in t.command_by_name:

@@ -242,24 +242,34 @@ def header_line(view: View) -> str:
     return line[: WIDTH - 1] + "…"
 
 
-def map_lines(view: View) -> list[str]:
+def map_lines(view: View, fold: bool = False) -> list[str]:
     """The 23 zones, west and east bank side by side, each from north to south: name,
     affiliation, symbol (A airport, F fortified, S sanctuary), PP markers on the map and units
-    (Security/Infrastructure); ! where a battle is due."""
+    (Security/Infrastructure); ! where a battle is due. ``fold``: the zones with neither units
+    nor PP are named in a line below instead (the board then fits a smaller screen)."""
     c = _c()
     half = (WIDTH - 1) // 2  # 39 columns a bank
     banks: list[list[str]] = []
+    empty: list[str] = []
     for side in ("west", "east"):
         zones = sorted((z for z in c.map.zones if z.side == side), key=lambda z: (z.y, z.x))
         cells: list[str] = []
         for z in zones:
             info = view["zones"][z.id]
+            if fold and not info["units"] and not info["pp"]:
+                empty.append(z.name)
+                continue
             aff = "" if z.affiliation == "contested" else ABBR.get(z.affiliation, z.affiliation)
             sym = "A" if z.airport else "F" if z.fortified else "S" if z.sanctuary else ""
             pp = str(info["pp"]) if info["pp"] else ""
-            units = units_text(info["units"], " vs " if _battle_due(view, z.id) else " + ")
+            due = _battle_due(view, z.id)
+            units = units_text(info["units"], " vs " if due else " + ")
             head = f"{short_name(z.name):<15} {aff:<3} {sym:<1}{pp:>2} "
             room = half - len(head)
+            if len(units) > room:  # closer set rather than a second line: "Gov2/0 v Sun1/0"
+                units = (" v " if due else "+").join(
+                    f"{ABBR.get(f, f)}{u[0]}/{u[1]}" for f, u in info["units"].items()
+                )
             pieces = textwrap.wrap(units, room) or [""]
             cells.append(head + pieces[0])
             cells.extend(" " * len(head) + p for p in pieces[1:])
@@ -275,6 +285,8 @@ def map_lines(view: View) -> list[str]:
         left = banks[0][i] if i < len(banks[0]) else ""
         right = banks[1][i] if i < len(banks[1]) else ""
         lines.append(f"{left:<{half}}│{right}".rstrip())
+    if empty:
+        lines.extend(_wrap("No units or PP in " + ", ".join(empty) + ".", "    ", first=""))
     lines.append("A airport, F fortified, S sanctuary; units: Security/Infrastructure")
     return lines
 
@@ -386,7 +398,7 @@ def business_lines(view: View) -> list[str]:
             deal["stage"]
         ]
         out.append(f"Offer from {deal['from']} to {listing(deal['to'])} ({stage}).")
-        if "terms" in deal:
+        if "terms" in deal and seat not in view.get("to_act", ()):  # else the question says them
             out.extend(_wrap(deal["terms"], "    ", first="  Terms: "))
     if view.get("truces") and view["phase"] in ("coalition", "action"):
         out.append("Truces this turn: " + "; ".join(" and ".join(p) for p in view["truces"]) + ".")
@@ -452,7 +464,9 @@ def hand_lines(view: View, full: bool, brief: bool = False) -> list[str]:
     playable = set((view.get("action") or {}).get("playable", []))
     if brief and not full:
         now = f"; playable now: {', '.join(_distinct(n for n in hand if n in playable))}" if playable else ""
-        return _wrap(f"{head}: {', '.join(hand)}{now} ('card NAME' for a text).", "  ", first="")
+        text = f"{head}: {', '.join(hand)}{now}"
+        hint = " ('card NAME' for a text)."
+        return _wrap(text + (hint if len(text + hint) <= WIDTH or len(text) > WIDTH else "."), "  ", first="")
     if full:
         lines = [head + ":"]
         for name in _distinct(hand):
@@ -586,19 +600,29 @@ def _board(view: View) -> list[str]:
         return lines
     if phase in _MAP_PHASES and pending.get("kind") not in ("infowar", "discard"):
         # the map last, nearest the question: what scrolls away first is the standing; when
-        # the board would pass ROWS rows, the hand shrinks to its names, then the legend goes
+        # the board would pass MAP_ROWS rows, the hand shrinks to its names, then the legends
+        # go, then the zones with nothing in them are named in a line
         standing = standing_brief(view)
         middle = [*_your_goal_short(view), *warnings(view), *business_lines(view)]
         if combat.get("ceasefire"):
             middle.append("Ceasefire in: " + ", ".join(zone_name(z) for z in combat["ceasefire"]))
         drawn = map_lines(view)
+        folded = map_lines(view, fold=True)
+        if len(folded) >= len(drawn):
+            folded = drawn
+        brief = hand_lines(view, full=False, brief=True)
+        goal = _your_goal_short(view)
+        rest = middle[len(goal) :]
         tries = [
             [*lines, *standing, *middle, *hand_lines(view, full=False), *drawn],
-            [*lines, *standing, *middle, *hand_lines(view, full=False, brief=True), *drawn],
-            [*lines, *standing[:-1], *middle, *hand_lines(view, full=False, brief=True), *drawn],
-            [*lines, *standing[:-1], *middle, *hand_lines(view, full=False, brief=True), *drawn[:-1]],
+            [*lines, *standing, *middle, *brief, *drawn],
+            [*lines, *standing[:-1], *middle, *brief, *drawn],
+            [*lines, *standing[:-1], *middle, *brief, *drawn[:-1]],
+            [*lines, *standing[:-1], *middle, *brief, *folded[:-1]],
+            [*lines, *standing[:-1], *middle, *brief, *folded[1:-1]],  # without the columns' titles
+            [*lines, *standing[:-1], *rest, *brief, *folded[1:-1]],  # and the goal ('goals')
         ]
-        return next((t for t in tries if _rows(t) <= ROWS), tries[-1])
+        return next((t for t in tries if _rows(t) <= MAP_ROWS), tries[-1])
     if phase == "draft":  # the packet's texts need the room
         lines.extend(standing_brief(view))
         lines.extend(_your_goal_short(view))
@@ -616,6 +640,9 @@ def _board(view: View) -> list[str]:
 
 #: the rows of a terminal the board may fill when no map is drawn
 ROWS = 24
+#: ... and with the map: 24 less a line for the question, so the board never needs a page of
+#: its own (the question then pushes the standing off the top, the map stays)
+MAP_ROWS = 22
 
 
 def _rows(lines: list[str]) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -16,13 +15,15 @@ EXAMPLES = [
     'discard "Roadside Bombs"   (or the short form: discard road)',
     "done                       (keep the rest of your hand)",
     "offer Kurd                 (start a trade offer)",
-    "give Propaganda / want Propaganda / ask 2 usable / ask 0",
+    "give Propaganda            (add one of your cards to the offer)",
+    "want Propaganda            (name a card you want back; 'want' alone lists them)",
+    "ask 2 usable / ask 0       (send it: 2 more cards you can use / nothing more)",
     "accept / decline / counter",
 ]
 
 _STAGE = {
-    "give": "is preparing an offer to",
-    "want": "is preparing an offer to",
+    "give": "is preparing {what} to",
+    "want": "is preparing {what} to",
     "respond": "awaits the answer of",
     "fulfil": "awaits the cards of",
 }
@@ -32,18 +33,31 @@ def _card(c: Mapping[str, Any]) -> str:
     return f"{c['name']} ({c['use']}{c['fv']})"
 
 
+def _letters(view: Mapping[str, Any]) -> str:
+    """What the use letters of the cards mean, in a line: ``U=US K=Kurds ...``."""
+    return " ".join(f"{k}={v.split(' (')[0].split()[0]}" for k, v in (view.get("use_letters") or {}).items())
+
+
 def render(view: Mapping[str, Any]) -> RenderableType:
-    """The table, the negotiations and the seat's hand, in about 16 lines of 80 columns."""
+    """The table, the negotiations and the seat's hand: about 12 lines of 80 columns, so that
+    at 80x24 the table stays on the screen above the question and its choices."""
     seat = view.get("seat")
     parts: list[RenderableType] = []
     phase = {"commitment": "Commitment", "negotiation": "Negotiations", "declare": "Declaration"}.get(
         view["phase"], "game over"
     )
-    parts.append(Text(f"{view['scenario']} - turn {view['turn']} of {view['turns']} - {phase}", style="bold"))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for col, justify in (("seat", "left"), ("uses", "left"), ("VP", "right"), ("cards", "right"),
-                         ("last turn", "right"), ("now", "left")):  # fmt: skip
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    parts.append(
+        Text(
+            f"{view['scenario']} - turn {view['turn']} of {view['turns']} - {phase} - "
+            f"deck {view['deck_size']}, discards {view['discard_size']}",
+            style="bold",
+        )
+    )
+    conflict_of = {s: name.removeprefix("the ") for name, seats in view["conflicts"].items() for s in seats}
+    table = Table(box=None, pad_edge=False, show_edge=False, padding=(0, 1), header_style="bold")
+    for col, justify in (("seat", "left"), ("conflict", "left"), ("uses", "left"), ("VP", "right"),
+                         ("cards", "right"), ("last turn", "right"), ("now", "left")):  # fmt: skip
+        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     last = view["history"][-1] if view["history"] else None
     for s in view["seats"]:
         status = []
@@ -56,28 +70,22 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         last_txt = f"{last['fv'][s]} FV +{last['vp'][s]}" if last else ""
         name = Text(s, style="bold cyan") if s == seat else Text(s)
         table.add_row(
-            name, "".join(view["uses"][s]), str(view["vp"][s]), str(view["hand_sizes"][s]), last_txt,
-            ", ".join(status),
+            name, conflict_of.get(s, ""), "".join(view["uses"][s]), str(view["vp"][s]),
+            str(view["hand_sizes"][s]), last_txt, ", ".join(status),
         )  # fmt: skip
     parts.append(table)
-    letters = view.get("use_letters") or {}
-    if letters:
-        short = "; ".join(f"{k} {v.split(' (')[0]}" for k, v in letters.items())
-        parts.append(Text(f"Uses: {short}", style="dim"))
-    conflicts = "; ".join(f"{k}: {' vs '.join(v)}" for k, v in view["conflicts"].items())
-    extra = (
-        f" Each turn you may also count {' or '.join(view['either_or'])} cards, not both."
-        if view["either_or"]
-        else ""
-    )
-    parts.append(Text(f"{conflicts}. Deck {view['deck_size']}, discards {view['discard_size']}.{extra}"))
+    if view.get("use_letters"):
+        parts.append(Text(f"Uses: {_letters(view)}", style="dim"))
+    if view["either_or"]:
+        either = " or ".join(view["either_or"])
+        parts.append(Text(f"Each turn you may also count {either} cards, not both.", style="dim"))
     neg = view.get("negotiation")
     if neg:
         line = f"Negotiations round {neg['round']} of {neg['rounds']}, in turn: {', '.join(neg['order'])}"
         offer = neg.get("offer")
         if offer:
-            what = "counter-offer" if offer.get("counter") else "offer"
-            line += f". {offer['from']} {_STAGE[offer['stage']].replace('offer', what)} {offer['to']}"
+            what = "a counter-offer" if offer.get("counter") else "an offer"
+            line += f". {offer['from']} {_STAGE[offer['stage']].format(what=what)} {offer['to']}"
             if "give" in offer:
                 gives = ", ".join(_card(c) for c in offer["give"]) or "nothing"
                 wants = ", ".join(_card(c) for c in offer.get("wanted", []))
@@ -93,11 +101,14 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         parts.append(Text(line + ".", style="yellow"))
     if "hand" in view:
         pending = set(view.get("pending_discards", []))
+        offer = (neg or {}).get("offer") or {}
+        offered = {c["name"] for c in offer.get("give", [])} if offer.get("from") == seat else set()
         side_letters = set(view.get("either_or", []))
         counted_side = {"US": "U", "Insurgent": "I"}.get(view.get("side") or "", "")
         counts, other_side, useless = [], [], []
         for c in sorted(view["hand"], key=lambda c: (-c["fv"], c["name"])):
             label = _card(c) + (" [discard]" if c["name"] in pending else "")
+            label += " [offered]" if c["name"] in offered else ""
             if c["use"] in side_letters and c["use"] != counted_side:
                 other_side.append(label)
             elif c["usable"]:
@@ -105,12 +116,11 @@ def render(view: Mapping[str, Any]) -> RenderableType:
             else:
                 useless.append(label)
         side = f", counting {view['side']} cards" if view.get("side") else ""
-        parts.append(Text(f"{seat}'s hand - usable FV {view['usable_fv']}{side}", style="bold"))
-        parts.append(Text("  counts: " + (", ".join(counts) or "none"), style="green"))
+        head = Text(f"{seat}'s hand, usable FV {view['usable_fv']}{side}: ", style="bold")
+        head.append(", ".join(counts) or "nothing counts", style="green")
+        parts.append(head)
         if other_side:
             parts.append(Text("  the other side's: " + ", ".join(other_side)))
         if useless:
             parts.append(Text("  of no use to you: " + ", ".join(useless), style="dim"))
-        if pending:
-            parts.append(Text(f"  chosen to discard: {', '.join(sorted(pending))}", style="red"))
     return Group(*parts)

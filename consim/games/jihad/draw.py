@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any
 
 from consim.games.jihad.lookup import SHORT, army_flags, component_data
-from consim.games.jihad.present import castle_line, header_lines, rose_code, theater_lines
+from consim.games.jihad.present import castle_line, header_lines, hits_cell, theater_lines
 from consim.games.svgkit import clickable, document, esc, rect, text, tint, wrap
 
 __all__ = ["board_for"]
@@ -248,8 +248,7 @@ def board_for(view: View, width: int | None = None) -> str:
         out.append(f"<g{clickable(str(p['id']))}>")
         out.append(rect(label_x - 4, ry + 12, 84, 56, "#ffffff", extra=' fill-opacity="0"'))
         out.append(text(label_x, ry + 28, SHORT.get(p["id"], str(p["name"])), 13, weight="bold"))
-        hits = "Truce" if p.get("truce") else ("-" if p.get("full_baqt") else rose_code(view, p["id"]))
-        out.append(text(label_x, ry + 46, f"Hits {hits}", 11.5))
+        out.append(text(label_x, ry + 46, f"Hits {hits_cell(view, p)}", 11.5))
         out.append(text(label_x, ry + 62, str(p.get("theater", "")), 11, fill="#555"))
         out.append("</g>")
         at = int(p["islam"]["at"])

@@ -159,6 +159,7 @@ class JihadGame(Game):
             "last_stand": (len(d.last_stand), 2),
             "tokens": (len(d.tokens), 3),
             "spent": (len(d.spent), n_paths),
+            "hits": (len(d.hits), n_paths),
         }
         adv = d.adv
         if t.advanced != (adv is not None):

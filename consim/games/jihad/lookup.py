@@ -670,6 +670,76 @@ def advanced_command(view: View, rest: str) -> RenderableType:
     return Text("\n".join(advanced_status_lines(view)))
 
 
+#: every kind of action a player types, what it does and its rule: (typed form, meaning,
+#: Advanced Game only); the words are this program's own
+ACTIONS: tuple[tuple[str, str, bool], ...] = (
+    ("step", "Hits: the army loses a step, strong to weak to shattered: 1 Hit (7.3)", False),
+    ("retreat", "Hits: the army falls back one Land away from Mecca: up to 2 Hits (7.4.1)", False),
+    ("capital", "Hits: your Capital in the army's Land turns weak, then is gone: 1 Hit each (7.4.2)", False),
+    ("besiege", "Hits: the army goes under the Castle of its Land: the Castle's value (7.4.3.1)", False),
+    ("castle", "Hits: a strong Major Castle over the army turns weak: 4 Hits (7.4.3.1)", False),
+    ("attack PATH", "spend 1-3 AP to retake the Land in front of the Path's army (8.3, 9.1)", False),
+    ("attack PATH immortals+2", "... with the Persian Immortals on the die, +1 or +2 (12.2)", False),
+    ("rally PATH [2]", "1 AP a step: the army heals a step, or two from shattered (8.4)", False),
+    ("rally PATH red|blue|purple", "the same, paid with a bonus AP token (8.15)", False),
+    ("token red|blue|purple", "a bonus AP token adds 1 AP to the Theater, up to its Ruler's limit (8.15)", False),
+    ("naval [fleet]", "1 AP: a Naval Battle for Cyprus, the Greek Fleet adding to the die (8.5.1)", False),
+    ("naval socotra", "1 AP: a Naval Battle for Socotra (8.11)", False),
+    ("raid PATH", "1 AP and the Fleet or the Immortals: Disrupt that Path's Islam (8.5.2, 8.6)", False),
+    ("landing", "the Greek Fleet gives +1 to the next Greek or Med attack (8.5.3)", False),
+    ("elephants", "1 East AP: the Immortals turn to their +2 side (8.12)", False),
+    ("appease bulgars|tibet", "AP to move that minor power's marker one box your way (8.9, 8.10)", False),
+    ("build-castle major|minor LAND", "4 AP: a new Castle, weak side up, where you may (8.7)", False),
+    ("fix-castle LAND", "4 AP: a weak Major Castle is strong again (8.7)", False),
+    ("build-capital EMPIRE LAND", "2 AP: a lost Capital rebuilt, weak side up (8.8)", False),
+    ("fix-capital EMPIRE", "2 AP: a weak Capital is strong again (8.8)", False),
+    ("last-stand EMPIRE", "cash the Empire's Last Stand chit: AP, or +1 to its Ruler (8.14)", False),
+    ("event NAME", "play a ▲ event of this turn's card now; 'card' tells what it does (8.13)", False),
+    ("done", "end the Theater's actions (the next Theater acts) or the step", False),
+    ("option N / side EMPIRE ap|skill", "answer a card's choice (6.2), or an End of an Era (6.4)", False),
+    ("themes LAND / advance PATH", "Iconoclasm's Themes (12.4); Retrenchment's free advance (6.2)", False),
+    ("icons LAND", "move the Icons at the end of the turn, or keep them: done (14.7)", False),
+    ("loot / decline", "a weak army that won: strong again but Cursed, or not (9.3)", False),
+    ("trade THEATER bank ROUTE...", "1 AP sent along open Trade Routes, added to that Theater's (21.4)", True),
+    ("trade THEATER rally PATH ROUTE...", "1 AP sent to rally that Path's army a step (21.4.3)", True),
+    ("damascus", "Christian Damascus held: take its 2 purple AP tokens, once a turn (21.2)", True),
+    ("council keep|catholic|monophysite", "the Ecumenical Council: Byzantium's religion (20.2)", True),
+    ("truce accept|reject|keep|break", "a Truce the Arabs offer (22.2, 22.3), or one you hold (22.4)", True),
+    ("baqt PATH / refuse PATH", "sign the Baqt offered on that Path, or refuse it (16.3)", True),
+    ("revolt PATH / keep PATH", "break a Full Baqt with a Revolt, or keep the peace (16.4.1)", True),
+)
+
+
+def actions_lines(view: View, rest: str) -> list[str]:
+    """Every kind of action and what it does (the Advanced Game's marked, shown in it), or
+    those whose typed form starts with ``rest`` (``actions trade``)."""
+    advanced = bool(view.get("advanced"))
+    wanted = rest.strip().lower()
+    rows = [(form, meaning, adv) for form, meaning, adv in ACTIONS if advanced or not adv]
+    if wanted:
+
+        def named(form: str) -> bool:
+            return any(part.strip().startswith(wanted) for part in form.split(" / "))
+
+        found = [r for r in rows if named(r[0])]
+        if not found:
+            if any(named(form) for form, _, _ in ACTIONS):
+                return wrap(f"{rest.strip()}: an action of the Advanced Game (consim play jihad --advanced).")
+            verbs = sorted({part.split()[0] for form, _, _ in rows for part in form.split(" / ")})
+            return wrap(f"No action starts with {rest.strip()!r}. The actions: {', '.join(verbs)}.")
+        rows = found
+    out = [] if wanted else ["What you may type (a number from the list of choices works too):"]
+    for form, meaning, adv in rows:
+        mark = " (Advanced)" if adv else ""
+        out += wrap(f"{form}: {meaning}{mark}", "    ", first="  ")
+    return out
+
+
+def actions_command(view: View, rest: str) -> RenderableType:
+    """actions [VERB]: every action you can type and what it does (the Advanced ones too)."""
+    return Text("\n".join(actions_lines(view, rest)))
+
+
 #: [play screen] the commands at any prompt: name -> (view, the rest of the line) -> what to show
 COMMANDS: dict[str, Callable[[View, str], RenderableType]] = {
     "path": path_command,
@@ -677,6 +747,7 @@ COMMANDS: dict[str, Callable[[View, str], RenderableType]] = {
     "card": card_command,
     "status": status_command,
     "advanced": advanced_command,
+    "actions": actions_command,
 }
 
 #: each command's lines, for tests and other front ends
@@ -686,4 +757,5 @@ LINES: dict[str, Callable[[View, str], list[str]]] = {
     "card": card_lines,
     "status": lambda view, rest: status_lines(view),
     "advanced": lambda view, rest: advanced_status_lines(view),
+    "actions": actions_lines,
 }

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -48,14 +49,14 @@ __all__ = ["COMMANDS", "EXAMPLES", "board_lines", "render", "render_outcome"]
 
 #: what ``help`` shows as typed examples from this game
 EXAMPLES = [
-    "step  /  retreat  /  besiege  /  castle  /  capital    (absorbing Hits, 7.4)",
-    "attack greek  /  attack parthian immortals+2           (an attack, 9.1)",
-    "rally med  /  rally med 2  /  rally indian red         (a rally, 8.4, 8.15)",
-    "naval fleet  /  raid greek  /  landing  /  appease bulgars",
-    "build-castle major anatolia  /  fix-castle carthage  /  fix-capital byzantium",
-    "trade east bank pontic silk-road          (Advanced Game: 1 AP by Trade, 21.4)",
-    "path greek  /  land constantinople  /  land yez  /  card  /  card 14",
-    "status  /  advanced                        (the state in words; the Advanced pieces)",
+    "step / retreat / besiege / castle / capital   (absorbing Hits, 7.4)",
+    "attack greek / rally med 2 / naval fleet / appease bulgars   (Actions, 8)",
+    "token red / last-stand persia / build-castle minor anatolia   (8.7-8.15)",
+    "trade east bank pontic silk-road   (Advanced: 1 AP sent by Trade, 21.4)",
+    "damascus   (Advanced: Christian Damascus's 2 purple AP tokens, 21.2)",
+    "actions / actions trade   (every action you can type, with its rule)",
+    "path greek / land constantinople / card / card 14   (look things up)",
+    "status / advanced   (the state in words; the Advanced pieces)",
 ]
 
 
@@ -80,25 +81,49 @@ def rose_code(view: View, path: str) -> str:
 # =============================================================================================
 
 
-def header_lines(view: View) -> list[str]:
-    """The turn, the card, its AP (6.3) and its events (▲: waiting to be played in the Actions
-    Phase, 8.13); the Rose's Hits are in the table of Paths."""
+def _card_words(view: View) -> tuple[str, str, str] | None:
+    """This turn's card in words: the turn and card, how many of its era are left and its AP
+    (6.3), and its events (▲: waiting to be played in the Actions Phase, 8.13)."""
     card = view.get("card")
-    left = view["deck_remaining"]
     if not card:
-        return [f"Turn {view['turn']}: {sum(left.values())} cards to draw"]
-    era_left = left.get(card["era"], 0)
-    more = f"{era_left} more {card['era']}"
+        return None
+    era_left = view["deck_remaining"].get(card["era"], 0)
     ap = f" · AP +{card['ap'][0]} West, +{card['ap'][1]} East" if card["ap"] else " · no Rose, no AP"
-    lines = wrap(f'Turn {view["turn"]}: card {card["number"]} "{card["title"]}" ({more}){ap}')
     waiting = set(card.get("pending") or [])
-    events = [f"{e} ▲" if e in waiting else e for e in card["events"]] or ["none"]
-    legend = " (▲ yours to play in the Actions Phase; 'card' tells each)" if waiting else ""
-    lines += wrap(f"Events: {', '.join(events)}{legend}", "  ")
-    return lines
+    events = ", ".join(f"{e} ▲" if e in waiting else e for e in card["events"]) or "none"
+    return (
+        f'Turn {view["turn"]}: card {card["number"]} "{card["title"]}"',
+        f" ({era_left} more {card['era']}){ap}",
+        events,
+    )
 
 
-def path_rows(view: View) -> list[str]:
+def header_lines(view: View) -> list[str]:
+    """The turn, the card, its AP (6.3) and its events, in full (the picture's heading); the
+    Rose's Hits are in the table of Paths."""
+    words = _card_words(view)
+    if words is None:
+        return [f"Turn {view['turn']}: {sum(view['deck_remaining'].values())} cards to draw"]
+    card, tail, events = words
+    legend = " (▲ yours to play in the Actions Phase; 'card' tells each)" if "▲" in events else ""
+    return wrap(card + tail) + wrap(f"Events: {events}{legend}", "  ")
+
+
+def _head(view: View) -> list[str]:
+    """The board's first lines: the card and its AP in one line (a long title cut), its
+    events in the next."""
+    words = _card_words(view)
+    if words is None:
+        return header_lines(view)
+    card, tail, events = words
+    lines = [_fit(card, WIDTH - len(tail)) + tail if len(card + tail) > WIDTH else card + tail]
+    legend = " (▲ yours in the Actions Phase)" if "▲" in events else ""
+    if len(f"  Events: {events}{legend}") > WIDTH:
+        legend = " (▲ yours later)" if legend else ""
+    return lines + wrap(f"Events: {events}{legend}", "  ")
+
+
+def path_rows(view: View, notes: bool = True) -> list[str]:
     """One row per Path: this turn's Hits (7.1), your army with its strength and value (and its
     Curse, siege or the Neutral under it), its Land, the front (the Crossing to the Arab Land in
     front, and whether that Land counts as Muslim in battle, 7.2.2-7.2.3), the Islam marker."""
@@ -126,12 +151,47 @@ def path_rows(view: View) -> list[str]:
             ]
             land = land_name(view, a["at"])
             front = _front_word(p, a)
-        hits = "Truce" if p["truce"] else ("-" if p["full_baqt"] else rose_code(view, p["id"]))
-        rows.append((SHORT.get(p["id"], p["id"]), hits, army, land, front, islam))
+        rows.append((SHORT.get(p["id"], p["id"]), hits_cell(view, p), army, land, front, islam))
     lines = _columns(rows, cut={5: 8, 3: 10, 2: 18, 4: 8})
-    if above:  # [7.5] an army on top of a Neutral cannot retreat off it
-        lines += wrap("On a Neutral (7.5): " + "; ".join(above) + ".", "  ")
+    if above and notes:
+        lines += wrap(neutral_note(view), "  ")
     return lines
+
+
+def neutral_note(view: View) -> str:
+    """[7.5] the armies standing on top of a Neutral (they cannot retreat off it), or ""."""
+    above = [
+        f"the {army_words(view, p['active']).split()[0]} ({SHORT[p['id']]}) on the {f[11:]}"
+        for p in view["paths"]
+        if p["active"] is not None and not p["full_baqt"]
+        for f in army_flags(view, p["active"])[-1:]
+        if f.startswith("on Neutral ")
+    ]
+    return "On a Neutral (7.5): " + "; ".join(above) if above else ""
+
+
+def hits_cell(view: View, p: Mapping[str, Any]) -> str:
+    """[7.1, 7.2] a Path's Hits this turn: before the Arab Phase comes to it, what the Rose and
+    the Hit List would throw now (``2+die``: a red number, 7.1.2); after, the Hits it threw
+    (``1 left``: how many are still to absorb); ``Fitna``, ``Truce`` (22.1) or ``-``."""
+    if p["truce"]:
+        return "Truce"
+    if p["full_baqt"]:
+        return "-"
+    code = rose_code(view, p["id"])
+    thrown = p.get("hits")
+    if thrown is not None:
+        frame = view.get("frame") or {}
+        if frame.get("k") == "absorb" and frame.get("path") == p["id"]:
+            return f"{frame['hits']} left"
+        return "Fitna" if thrown == 0 and code in ("F", "F3") and p["active"] is not None else str(thrown)
+    if code == "F":
+        return "Fitna"
+    if code in ("-", "F3") or p["active"] is None:
+        return code
+    base, _, die = code.partition("+")
+    n = max(0, int(base) + sum(v for _, v in p["hit_list"]))
+    return f"{n}+die" if die else str(n)
 
 
 def _front_word(p: Mapping[str, Any], army: Mapping[str, Any]) -> str:
@@ -162,14 +222,13 @@ def _columns(rows: Sequence[Sequence[str]], cut: Mapping[int, int]) -> list[str]
     return out
 
 
-def theater_lines(view: View) -> list[str]:
+def theater_parts(view: View) -> list[list[str]]:
     """[6.3, 11.1] each Theater's AP under its Ruler, its Capital when it is not whole, its
-    Blessing and minor powers; [16.1] the AP of the African and Caucasus Paths; [6.3.3] bonus
-    AP tokens."""
+    Blessing and minor powers, as the parts of a line; [6.3.3] bonus AP tokens."""
     ap = view["ap"]
     limits = view["ap_limits"]
     tracks = view["tracks"]
-    lines = []
+    out = []
     for empire, rating in view["rulers"].items():
         theater = EMPIRE_THEATER[empire]
         divided = ", Divided" if view["divided"].get(theater) else ""
@@ -181,11 +240,17 @@ def theater_lines(view: View) -> list[str]:
         for name in ("bulgars", "cyprus") if empire == "byzantium" else ("tibet", "socotra"):
             if name in tracks:
                 parts.append(_track(name, tracks[name]))
-        lines += wrap(f"{THEATER_OF[theater]} " + " · ".join(x for x in parts if x), "  ")
+        parts = [x for x in parts if x]
+        out.append([f"{THEATER_OF[theater]} {parts[0]}", *parts[1:]])
     tokens = [f"{n} {c}" for c, n in view["tokens"].items() if n]
     if tokens:
-        lines += wrap("Bonus AP tokens: " + ", ".join(tokens), "  ")
-    return lines
+        out.append(["Bonus AP tokens: " + ", ".join(tokens)])
+    return out
+
+
+def theater_lines(view: View) -> list[str]:
+    """[6.3, 11.1, 6.3.3] a line (or two) for each Theater (and the bonus AP tokens)."""
+    return [line for parts in theater_parts(view) for line in wrap(" · ".join(parts), "  ")]
 
 
 def _capital(view: View, empire: str) -> str:
@@ -221,19 +286,22 @@ def _track(name: str, track: Mapping[str, Any]) -> str:
     return f"{TRACK[name]} {track['box']:+d}{on}"
 
 
-def castle_line(view: View) -> list[str]:
+def castle_parts(view: View, capitals: bool = True) -> list[str]:
     """[7.4.3, 8.7] where each Castle stands, with its value now (a weak Major Castle says so),
     [8.8] the Capitals, the Icons or Themes on the map, and the Outcome Points if the game ended
-    now (5.2)."""
+    now (5.2), as the parts of a line; without the Capitals for the board, whose Theaters
+    name a Capital that is damaged or lost."""
     standing = []
     for c in view["castles"].values():
         if c["at"] in lands_by_id(view):
             side = " weak" if c["kind"] == "major" and c["side"] == "weak" else ""
             standing.append(f"{land_name(view, c['at'])} {c['value']}{side}")
     parts = ["Castles " + (", ".join(standing) or "none")]
-    capitals = [f"{land_name(view, c['at'])} {c['value']}" for c in view["capitals"].values() if c["at"]]
-    if capitals:
-        parts.append("Capitals " + ", ".join(capitals))
+    standing_capitals = [
+        f"{land_name(view, c['at'])} {c['value']}" for c in view["capitals"].values() if c["at"]
+    ]
+    if standing_capitals and capitals:
+        parts.append("Capitals " + ", ".join(standing_capitals))
     icons = view["icons"]
     if icons is not None and icons != "available":
         parts.append(f"Icons in {land_name(view, icons)}")
@@ -246,13 +314,18 @@ def castle_line(view: View) -> list[str]:
         parts.append(f"Outcome Points now {now['total']}")
     if any(p["islam"]["dis"] for p in view["paths"]):
         parts.append("Islam* disrupted")
-    return wrap(" · ".join(parts), "  ")
+    return parts
 
 
-def advanced_lines(view: View) -> list[str]:
+def castle_line(view: View) -> list[str]:
+    """The Castles, Capitals, Blessings and Outcome Points now, in a line or two."""
+    return wrap(" · ".join(castle_parts(view)), "  ")
+
+
+def advanced_parts(view: View) -> list[str]:
     """[15-22] the Advanced state in brief (``status`` has it in full): the AP of the African
     and Caucasus Paths, the Syrians, a Jihad, Byzantium's faith when it changed, a Truce, a
-    Great King, Baqts, Damascus as the Islamic Capital, the Stop Sign."""
+    Great King, Baqts, Damascus as the Islamic Capital, the Stop Sign; the parts of a line."""
     adv = view.get("advanced")
     if not adv:
         return []
@@ -280,31 +353,67 @@ def advanced_lines(view: View) -> list[str]:
         parts.append("Damascus Islamic Capital")
     if adv["stop_sign"]:
         parts.append(f"Stop Sign on {SHORT.get(adv['stop_sign'], '')}")
-    return wrap(" · ".join(parts), "  ")
+    return parts
+
+
+def advanced_lines(view: View) -> list[str]:
+    """The Advanced state in brief, in a line or two."""
+    return wrap(" · ".join(advanced_parts(view)), "  ") if view.get("advanced") else []
 
 
 def rose_legend(view: View) -> list[str]:
-    """[7.1.2] what this turn's Fitna, F3 and red hexes mean, when the Rose has any."""
-    codes = {rose_code(view, p["id"]) for p in view["paths"]}
-    notes = []
-    if any(c.endswith("+die") for c in codes):
-        notes.append("N+die: a red number, a die is added (7.1.2)")
-    if "F" in codes:
-        notes.append("F: a Fitna, no Hits and the Islam marker is Disrupted")
-    if "F3" in codes:
-        notes.append("F3: 3 Hits if a Persian army is on the Path, else a Fitna")
-    return wrap("; ".join(notes) + ".", "  ") if notes else []
+    """[7.1.2] what this turn's F3 hexes mean, when the Rose has one and the Arabs have not
+    thrown there yet (a red number reads ``3+die`` and a Fitna ``Fitna`` in the table)."""
+    if any(hits_cell(view, p) == "F3" for p in view["paths"]):
+        return ["F3: 3 Hits if a Persian army is on the Path, else a Fitna"]
+    return []
+
+
+def pack(parts: Sequence[str], indent: str = "  ") -> list[str]:
+    """Parts joined by " · " into as few lines of :data:`WIDTH` as they fill; a line breaks
+    after a " · " or a ", " (a list within a part), a word only where a piece is longer than a
+    line.
+
+    >>> pack(["West 3 AP", "Fleet +1", "East 2 AP"])
+    ['  West 3 AP · Fleet +1 · East 2 AP']
+    >>> for line in pack(["Castles " + ", ".join(f"Land {i} 4" for i in range(12)), "Outcome Points 3"]):
+    ...     print(line)
+      Castles Land 0 4, Land 1 4, Land 2 4, Land 3 4, Land 4 4, Land 5 4, Land 6 4,
+      Land 7 4, Land 8 4, Land 9 4, Land 10 4, Land 11 4 · Outcome Points 3
+    """
+    pieces = re.findall(r".+?(?:, | · |$)", " · ".join(parts))
+    lines: list[str] = []
+    line = indent
+    for piece in pieces:
+        if len(_end(line + piece)) > WIDTH and line.strip():
+            lines.append(_end(line))
+            line = indent
+        if len(_end(line + piece)) > WIDTH:  # longer than a line: by words
+            *full, last = wrap(_end(line + piece).strip(), indent)
+            lines += full
+            line = last + (" · " if piece.endswith(" · ") else " ")
+            continue
+        line += piece
+    if line.strip():
+        lines.append(_end(line))
+    return lines
+
+
+def _end(line: str) -> str:
+    """A line as it ends on the screen: no space or separator after its last part."""
+    return line.rstrip().removesuffix(" ·")
 
 
 def board_lines(view: View) -> list[str]:
-    """The whole board, each line within :data:`WIDTH`."""
-    lines = header_lines(view)
-    lines += path_rows(view)
-    lines += rose_legend(view)
-    lines += theater_lines(view)
-    lines += advanced_lines(view)
-    lines += castle_line(view)
-    return lines
+    """The whole board, each line within :data:`WIDTH`, short enough to stand with the
+    question and its choices in 24 rows: the card and its events, one row per Path, then the
+    Theaters, the Advanced pieces, the Castles and the Outcome Points packed into lines."""
+    lines = _head(view)
+    lines += path_rows(view, notes=False)
+    parts = [note] if (note := neutral_note(view)) else []
+    parts += [p for theater in theater_parts(view) for p in theater]
+    parts += advanced_parts(view) + castle_parts(view, capitals=False) + rose_legend(view)
+    return lines + pack(parts)
 
 
 def render(view: View) -> RenderableType:

@@ -253,6 +253,9 @@ class JihadData(Data):
     landing: bool = False
     #: [8.2.2] AP spent on each Path this turn
     spent: list[int] = field(default_factory=list)
+    #: [7.2] the Hits thrown on each Path this turn (0 for a Fitna, a Truce or a Full Baqt;
+    #: None until the Arab Phase reaches the Path)
+    hits: list[int | None] = field(default_factory=list)
     #: how the game ended: driven out of Rome (5.1) or card 50 (5.2)
     over: Literal["rome", "card50"] | None = None
     adv: Advanced | None = None

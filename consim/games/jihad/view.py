@@ -259,6 +259,8 @@ def _view(st: JihadState, seat: str | None) -> dict[str, Any]:
                 "front": _front(st, path, aid),
                 # [7.2.1] what the Hit List adds to (or takes from) the Rose's number on this Path now
                 "hit_list": [] if aid is None else [[n, v] for n, v in board.hit_list(st, path, base)[1:]],
+                # [7.2] the Hits thrown on this Path this turn (None: the Arab Phase has not come to it)
+                "hits": d.hits[path],
                 "full_baqt": board.full_baqt(st, path),
                 "truce": board.truce_shields(st, path),
             }

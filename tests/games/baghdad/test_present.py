@@ -163,3 +163,20 @@ def test_the_end_says_why_and_who_met_what() -> None:
         assert f"{f}:" in text
     for w in out.winners:
         assert out.details["why"][w].startswith(("met its special condition", "met the standard condition"))
+
+
+def test_the_map_screens_leave_a_line_for_the_question() -> None:
+    """At 80x24 the Coalition and Action boards (the map last) take at most 22 lines, so a
+    terminal of 24 shows them under the question without a page of their own (the question
+    pushes the standing off the top, the map stays): before, they took 24 lines nearly always,
+    and every decision waited for an Enter. (At six players, late on with many deals and
+    battles, one board in ten still needs more.)"""
+    fit = total = 0
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        for st, seat in _screens(players, seed, every=2):
+            view = st.view(seat)
+            if view["phase"] in ("coalition", "action") and not view.get("pending"):
+                lines = present.board_lines(view)
+                total += 1
+                fit += len(lines) <= 22
+    assert total > 300 and fit >= 0.98 * total, (fit, total)

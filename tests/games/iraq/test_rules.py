@@ -178,6 +178,22 @@ def test_trade_offer_accepted_swaps_cards(five: IraqGame) -> None:
     assert state.to_act() == ("Sunni",)
 
 
+def test_each_trade_step_is_logged_once_for_every_seat(five: IraqGame) -> None:
+    """[Negotiations Phase] every seat reads of the offer once and of the trade once; the
+    parties also read which cards, in a line that does not tell the offer or the trade again."""
+    state = negotiating(five, {"US": US_HAND})
+    state.apply("US", "offer Kurd")
+    state.apply("US", 'give "Control Kirkuk"')
+    sent = state.apply("US", "ask 0")
+    done = state.apply("Kurd", "accept")
+    for entries, word in ((sent, "offer"), (done, "trade")):
+        for seat in five.seats:
+            seen = [e.text for e in entries if e.visible_to(seat)]
+            assert sum(word in t.lower() for t in seen) == 1, (seat, seen)
+            named = sum("Control Kirkuk" in t for t in seen)
+            assert named == (1 if seat in ("US", "Kurd") else 0), (seat, seen)
+
+
 def test_declined_offer_changes_no_hands(five: IraqGame) -> None:
     state = negotiating(five, {"US": US_HAND})
     before = {s: state.view(s)["hand"] for s in five.seats}

@@ -137,10 +137,31 @@ def test_status_and_advanced_tell_the_whole_state() -> None:
 
 
 def test_help_examples_name_the_commands() -> None:
-    assert set(present.COMMANDS) == {"path", "land", "card", "status", "advanced"}
+    assert set(present.COMMANDS) == {"path", "land", "card", "status", "advanced", "actions"}
     examples = " ".join(present.EXAMPLES)
-    for command in ("path greek", "land constantinople", "card 14", "status", "advanced"):
+    for command in ("path greek", "land constantinople", "card 14", "status", "advanced", "actions"):
         assert command in examples
+    assert len(present.EXAMPLES) <= 8 and all(len(e) <= present.WIDTH - 4 for e in present.EXAMPLES)
+
+
+@pytest.mark.parametrize("verb", ["trade", "token", "damascus", "council", "truce", "baqt", "revolt"])
+def test_help_explains_the_advanced_actions(verb: str) -> None:
+    """[21.4, 8.15, 21.2, 20.2, 22, 16.3, 16.4] help names the Advanced actions and the
+    'actions' command explains each with its rule; the Basic Game says where they belong."""
+    advanced = arrange(advanced=True).view("player")
+    lines = lookup.actions_lines(advanced, verb)
+    assert lines and all(len(line) <= present.WIDTH for line in lines)
+    text = _text(lines)
+    assert text.startswith(verb) and re.search(r"\(\d+\.\d+", text), text
+    everything = _text(lookup.actions_lines(advanced, ""))
+    assert verb in everything
+    basic = _text(lookup.actions_lines(arrange().view("player"), verb))
+    if verb == "token":
+        assert "8.15" in basic
+    else:
+        assert "Advanced Game" in basic
+    if verb in ("trade", "token", "damascus"):
+        assert verb in " ".join(present.EXAMPLES)
 
 
 def test_outcome_says_the_level_reached_not_a_winner() -> None:
@@ -154,3 +175,28 @@ def test_outcome_says_the_level_reached_not_a_winner() -> None:
     text = _rendered(present.render_outcome(out))
     assert "Level reached:" in text and "fewer is better for you" in text
     assert not re.search(r"\bwins?\b|\bwinner", text + out.result)
+
+
+def test_the_hits_column_shows_the_hits_thrown_not_the_rose() -> None:
+    """[7.1, 7.2] the Hits column: before the Arab Phase comes to a Path, what the Rose and the
+    Hit List would throw there now; while absorbing, how many are left; after, the Hits thrown.
+    On turn 1 of seed 3 the Mediterranean Rose shows 0 but Mecca adds 1 (7.2.1)."""
+    st = consim.load_game("jihad").new_game(3)
+
+    def column(state: JihadState) -> dict[str, str]:
+        header, *rows = present.path_rows(state.view("player"))
+        start, end = header.index("Hits"), header.index("Your army")
+        return {row.split()[0]: row[start:end].strip() for row in rows}
+
+    view = st.view("player")
+    assert view["card"]["rose"]["med"] == "0"
+    assert column(st) == {"Greek": "3 left", "Med": "1", "Indian": "2", "Parthian": "2"}
+    while (st.view("player").get("frame") or {}).get("k") == "absorb":
+        st.apply("player", st.legal_actions("player")[0])
+    assert [p["hits"] for p in st.view("player")["paths"]] == [3, 1, 2, 2]
+    assert column(st) == {"Greek": "3", "Med": "1", "Indian": "2", "Parthian": "2"}
+    while st.view("player")["turn"] == 1:  # the next card: no Path has thrown its Hits yet
+        done = [a for a in st.legal_actions("player") if a.text == "done"]
+        st.apply("player", (done or st.legal_actions("player"))[0])
+    paths = st.view("player")["paths"]
+    assert paths[-1]["hits"] is None and column(st)["Parthian"] != "-"

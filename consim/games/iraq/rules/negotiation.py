@@ -102,8 +102,8 @@ class Negotiation(Decision[IraqState]):
             kind = "counter-offer" if offer.counter else "Offer"
             return (
                 f"{kind[0].upper()}{kind[1:]} to {offer.to}: you give {given}{wanted}. Add a card "
-                "('give'), name a card you want ('want'), or send it by saying how many more cards "
-                "of their choice you ask for ('ask 0': none more; 'usable' = cards you can use).",
+                "(give), name one you want back (want), or send it: ask N for N more cards of "
+                "their choice (usable: cards you can use), ask 0 for nothing more.",
                 R_NEGOTIATE,
             )
         if offer.stage == "want":
@@ -194,9 +194,15 @@ class Negotiation(Decision[IraqState]):
                 self.offers += 1
                 parties = (offer.sender, offer.to)
                 what = "a counter-offer" if offer.counter else "a trade offer"
-                text = f"{seat} makes {offer.to} {what}: {terms(st, offer)}."
-                st.emit(text, R_NEGOTIATE, parties, st.card_refs(offer.give + offer.wanted))
-                st.emit(f"{seat} makes {what} to {offer.to}.", R_NEGOTIATE)
+                # one public line for the offer, one for its terms that only the parties read
+                # (the terms never repeat the public line)
+                st.emit(f"{seat} makes {offer.to} {what}.", R_NEGOTIATE)
+                st.emit(
+                    f"The terms, seen by {seat} and {offer.to} alone: {terms(st, offer)}.",
+                    R_NEGOTIATE,
+                    parties,
+                    st.card_refs(offer.give + offer.wanted),
+                )
                 st.mark_reveal((offer.to,))
                 self._learn(st, offer.to, offer.give, offer.sender)  # it sees the cards offered
             else:  # cancel
@@ -245,14 +251,16 @@ class Negotiation(Decision[IraqState]):
         d.hands[b].extend(give)
         d.hands[a].sort()
         d.hands[b].sort()
+        # the table learns how many cards moved; the parties alone which ones (one line each)
+        counts = f"{a} gives {_cards(len(give))}, {b} gives {_cards(len(taken))}"
+        st.emit(f"{a} and {b} trade: {counts}.", R_NEGOTIATE)
         st.emit(
-            f"Trade: {a} gives {st.names(give) or 'nothing'} to {b}; "
-            f"{b} gives {st.names(taken) or 'nothing'} to {a}.",
+            f"The cards, seen by {a} and {b} alone: {a} gave {st.names(give) or 'nothing'}; "
+            f"{b} gave {st.names(taken) or 'nothing'}.",
             R_NEGOTIATE,
             (a, b),
             st.card_refs(give + taken),
         )
-        st.emit(f"{a} and {b} trade: {a} gives {len(give)} card(s), {b} gives {len(taken)}.", R_NEGOTIATE)
         st.mark_reveal()  # the parties see the cards, the table how many moved
         self._traded(st, a, b, give, taken)
         self._next(st)
@@ -343,6 +351,10 @@ class Negotiation(Decision[IraqState]):
         if offer.stage == "fulfil":
             return f"give one of your cards that matches the request [{R_NEGOTIATE}]"
         return Decision.why_illegal(self, st, seat, action)
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
 
 
 def terms(st: IraqState, offer: Offer) -> str:

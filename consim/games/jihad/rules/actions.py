@@ -68,8 +68,8 @@ class Actions(Ask):
         if path >= 0:
             where = f"the {t.path_title[path]}"
         else:
-            both = " and ".join(t.path_title[p] for p in t.seg_paths[seg])
-            where = f"the {THEATER_TITLE[theater]} ({both})"
+            both = " and ".join(t.path_title[p].removesuffix(" Path") for p in t.seg_paths[seg])
+            where = f"the {THEATER_TITLE[theater]} ({both} Paths)"
         king = board.great_king(st, path) if path >= 0 else None
         if king is not None:
             where += f", Great King {king.name}"
@@ -142,6 +142,8 @@ def unavailable(st: JihadState, frame: Actions) -> list[str]:
     out: list[str] = []
     if ap <= 0:
         out.append(f"no AP left in {THEATER_WHERE[theater]}")
+    #: the Paths whose army has only Mecca ahead (one sentence for them all)
+    mecca: list[str] = []
     for path in paths:
         aid = board.active(st, path)
         if aid is None:
@@ -151,29 +153,34 @@ def unavailable(st: JihadState, frame: Actions) -> list[str]:
         target = board.attack_target(st, path, aid)
         if target is None:
             if t.land_index[a.at] <= 1:
-                out.append(f"no attack for the {army}: only Mecca lies ahead, never attacked (9.1)")
+                mecca.append(t.path_title[path].removesuffix(" Path"))
+                if len(mecca) == 1:
+                    out.append("")  # the sentence for them all, in the place of the first
             else:
-                out.append(f"no attack for the {army}: the Islamic Capital is part of Mecca (21.2.1)")
+                out.append(f"an attack by the {army} (the Islamic Capital is part of Mecca, 21.2.1)")
         elif board.in_truce(st, t.army_power[aid]):
-            out.append(f"no attack for the {army}: their Empire is in Truce (22.1)")
+            out.append(f"an attack by the {army} (their Empire is in Truce, 22.1)")
         elif a.cursed:
-            out.append(f"the {army} are Cursed: no attack, no rally (7.6)")
+            out.append(f"an attack or rally of the {army} (Cursed, 7.6)")
         elif a.strength == "shattered":
-            out.append(f"the shattered {army} cannot attack before a rally (9.1.2)")
+            out.append(f"an attack by the shattered {army} (rally it first, 9.1.2)")
         elif ap > 0 and board.attack_cost(st, path, aid) > avail:
             land = t.land_title[t.path_lands[path][target - 1]]
             cost = board.attack_cost(st, path, aid)
-            out.append(f"an attack on {land} costs {cost} AP (8.3)")
+            out.append(f"an attack on {land} ({cost} AP, 8.3)")
         if not a.cursed and a.strength != "strong":
             step = board.rally_step_cost(st, aid)
             if t.army_garrison[aid] and a.strength == "weak":
-                out.append("a Garrison is never strong, so it does not rally from weak (16.2)")
+                out.append("a rally of the weak Garrison (never strong, 16.2)")
             elif ap > 0 and step > avail and tokens < step:
-                out.append(f"a rally of the {army} costs {step} AP (8.4)")
+                out.append(f"a rally of the {army} ({step} AP, 8.4)")
+    if mecca:
+        which = " or ".join(mecca) + (" Path" if len(mecca) == 1 else " Paths")
+        out[out.index("")] = f"an attack on the {which} (only Mecca lies ahead, 9.1)"
     if theater in (WEST, EAST) and board.theater_ruler(st, theater) is not None:
         limit = board.ap_limit(st, theater)
         if tokens and ap >= limit:
-            out.append(f"no bonus AP onto the Skill Track: it is at the Rulership limit, {limit} (8.15)")
+            out.append(f"bonus AP onto the Skill Track (at the Rulership limit, {limit}, 8.15)")
     out.extend(_unbuilt(st, paths, avail, ap))
     if theater == WEST:
         out.extend(_west_missing(st, paths, avail, ap))
@@ -195,18 +202,18 @@ def _unbuilt(st: JihadState, paths: tuple[int, ...], avail: int, ap: int) -> lis
     theater = t.path_theater[paths[0]]
     if (spare or weak) and ap > 0 and avail < CASTLE_COST:
         limit = board.ap_limit(st, theater)
-        why = f": the Ruler allows at most {limit} AP" if limit < CASTLE_COST else ""
-        out.append(f"a Castle costs 4 AP, {avail} here{why} (8.7)")
+        why = f"; the Ruler allows at most {limit}" if limit < CASTLE_COST else ""
+        out.append(f"a Castle (4 AP, {avail} here{why}, 8.7)")
     elif avail >= CASTLE_COST and not spare and not weak:
-        out.append("no Castle to build or fix: every Castle stands, none damaged here (8.7)")
+        out.append("a Castle to build or fix (every Castle stands, none damaged here, 8.7)")
     for empire, cap in enumerate(d.capitals):
         if d.rulers[empire] is None or t.path_theater[paths[0]] != (WEST if empire == BYZANTIUM else EAST):
             continue
         adjective = EMPIRE_ADJECTIVE[empire]
         if cap.at is None and avail < CAPITAL_COST and ap > 0:
-            out.append(f"rebuilding the {adjective} Capital costs 2 AP (8.8)")
+            out.append(f"rebuilding the {adjective} Capital (2 AP, 8.8)")
         elif cap.at is not None and cap.side == "weak" and avail < CAPITAL_COST and ap > 0:
-            out.append(f"fixing the {adjective} Capital costs 2 AP (8.8)")
+            out.append(f"fixing the {adjective} Capital (2 AP, 8.8)")
     return out
 
 
@@ -217,9 +224,9 @@ def _west_missing(st: JihadState, paths: tuple[int, ...], avail: int, ap: int) -
     out: list[str] = []
     cyprus = d.tracks[t.cyprus]
     if cyprus.box <= -1:
-        out.append("no Naval Battle: Cyprus is already in its -1 box (8.5.1)")
+        out.append("a Naval Battle (Cyprus is in its -1 box, 8.5.1)")
     elif not all(board.fleet_ready(st, p) for p in paths):
-        out.append("the Greek Fleet is used for this turn (12.1)")
+        out.append("the Greek Fleet (used this turn, 12.1)")
     if t.greek in paths:
         out.extend(_appease_missing(st, t.bulgars, avail, ap))
     return out
@@ -229,13 +236,13 @@ def _appease_missing(st: JihadState, track: int, avail: int, ap: int) -> list[st
     """[8.9, 8.10] a minor power already won over, or beyond the AP at hand."""
     t = st.tables
     box = st.data.tracks[track].box
-    name = "Bulgar" if track == t.bulgars else "Tibet"
+    name = "Bulgar" if track == t.bulgars else "Tibet"  # the marker's name
     rule = "8.9" if track == t.bulgars else "8.10"
     if box <= -1:
-        return [f"the {name} marker is already in its -1 box ({rule})"]
+        return [f"moving the {name} marker (in its -1 box, {rule})"]
     cost = board.appease_cost(st, track)
     if ap > 0 and cost > avail:
-        return [f"moving the {name} marker costs {cost} AP ({rule})"]
+        return [f"moving the {name} marker ({cost} AP, {rule})"]
     return []
 
 

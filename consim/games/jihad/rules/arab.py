@@ -52,6 +52,7 @@ def invade_path(st: JihadState, path: int) -> None:
     assert card.rose is not None
     entry = card.rose.entry(t.path_name[path])
     name = t.path_title[path]
+    d.hits[path] = 0  # [7.2] until Hits are thrown below
     if board.full_baqt(st, path):
         st.emit(f"{name}: a Full Baqt keeps the peace: no Arab Hits.", "16.3.2")
         return
@@ -86,6 +87,7 @@ def invade_path(st: JihadState, path: int) -> None:
     total = sum(v for _, v in terms)
     detail = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(terms))
     used = board.mujahideen_on(st, path)
+    d.hits[path] = max(0, total)
     if total <= 0:
         st.emit(f"{name}: {detail} = {total}: no Hits.", "7.2.4")
         if used:

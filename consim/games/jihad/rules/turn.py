@@ -69,6 +69,7 @@ def new_data(t: JihadTables) -> JihadData:
         last_stand=[LastStand(), LastStand()],
         tokens=[0, 0, 0],
         spent=[0] * len(t.path_name),
+        hits=[None] * len(t.path_name),
     )
     if advanced:
         d.adv = Advanced(
@@ -242,6 +243,7 @@ def draw_card(st: JihadState, redraw: bool) -> None:
         d.fleet_free = None
         d.landing = False
         d.spent = [0] * len(t.path_name)
+        d.hits = [None] * len(t.path_name)
         adv = d.adv
         if adv is not None:
             adv.damascus_bonus = False
