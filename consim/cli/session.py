@@ -48,7 +48,7 @@ from consim.cli.render import (
     render_view,
     takes_room,
 )
-from consim.cli.resolve import BareVerb, Choices, Typed, fold, in_grammar, read, resolve, shown
+from consim.cli.resolve import BareVerb, Choices, Typed, in_grammar, read, resolve, shown
 from consim.cli.saving import default_save_path, resume_hint, session_record, write_atomic, write_record
 from consim.cli.screen import (
     MenuPage,
@@ -68,6 +68,7 @@ from consim.core.game import Prompt, State
 from consim.core.log import ChatMessage, LogEntry
 from consim.core.record import Record
 from consim.core.rng import Rng
+from consim.core.words import fold
 
 #: reads one line the player types, after showing the prompt
 Reader = Callable[[Text], str]
