@@ -48,6 +48,7 @@ from consim.games.fitna.svg_layout import (
     place_names,
     stack_offsets,
 )
+from consim.games.svgkit import clickable
 from consim.games.svgkit import text as svg_text
 
 __all__ = ["SYMBOLS", "CounterFace", "Overlay", "StackFace", "board_svg", "space_features"]
@@ -241,8 +242,8 @@ def _space_parts(board: _Board, s: Space, label: NameBlock) -> tuple[str, str]:
     half = BOX / 2
     colour = _COUNTRY[s.country][0]
     head = (
-        f'<g class="space target" id="space-{escape(s.id)}" data-target="{escape(s.name)}" '
-        f'data-space="{escape(s.id)}" data-country="{escape(s.country)}">'
+        f'<g id="space-{escape(s.id)}"{clickable(s.name, "space")} data-space="{escape(s.id)}" '
+        f'data-country="{escape(s.country)}">'
     )
     parts: list[str] = []
     if s.objective:
@@ -475,7 +476,7 @@ def _stack(space: Space, st: StackFace, x: float, y: float) -> str:
     offsets, w, h = stack_offsets(n, fanned)
     name = escape(space.name)
     out = [
-        f'<g class="stack target" data-target="{name}" data-stack="{name}" data-space="{escape(space.id)}">'
+        f'<g{clickable(space.name, "stack")} data-stack="{name}" data-space="{escape(space.id)}">'
         f"<title>{escape(st.title)}</title>"
     ]
     for c, (dx, dy) in zip(st.counters, offsets, strict=True):
@@ -733,7 +734,7 @@ def board_svg(
         t = escape(f"{said}; {note}" if note else said)
         titles[s.id] = t
         out.append(
-            f'<polygon class="area target" data-target="{escape(s.name)}" data-space="{escape(s.id)}" '
+            f'<polygon{clickable(s.name, "area")} data-space="{escape(s.id)}" '
             f'points="{static.area_points[s.id]}" fill="{escape(fills.get(s.id, _NEUTRAL_AREA))}">'
             f"<title>{t}</title></polygon>"
         )
@@ -759,12 +760,10 @@ def board_svg(
                 x, y = board.pos[sid]
                 out.append(_entrenchment(x - BOX / 2 - 1, y + BOX / 2 + 1))
         out.append("</g>")
-    heading = (
-        f"FITNA: {overlay.title}"
-        if overlay is not None and overlay.title
-        else "FITNA: the map (115 spaces, reconstructed)"
-    )
-    out.append(_text(_MARGIN[3] - 40, 26, heading, 16.0, weight="bold"))
+    if overlay is None:  # a position's title goes in the band
+        out.append(
+            _text(_MARGIN[3] - 40, 26, "FITNA: the map (115 spaces, reconstructed)", 16.0, weight="bold")
+        )
     out.append(static.legend)
     if overlay is not None:
         out.append(_band(overlay, h))
@@ -854,19 +853,19 @@ def _band(o: Overlay, top: float) -> str:
     kx += 22 + _text_width("entrenched", 9.0) + 10
     parts.append(_isolated(kx + 6, ky + 5.5, ""))
     parts.append(_text(kx + 18, ky + 9, "isolated: out of supply", 9.0, halo=False))
+    # the title and the caller's lines, right-aligned beside the tracks (the last one small)
     lx = _W - 16
-    for i, line in enumerate(o.lines):
-        last = i == len(o.lines) - 1 and i >= 2
+    room = lx - (x0 + 11 * _CELL + 30 + max(o.turns, 6) * _CELL + 24)
+    rows = [(f"FITNA: {o.title}", 12.0, "bold")] if o.title else []
+    rows += [
+        (line, 8.5 if i == len(o.lines) - 1 and i >= 2 else 10.0, "normal") for i, line in enumerate(o.lines)
+    ]
+    for i, (line, size, weight) in enumerate(rows):
+        fit = ""
+        if _text_width(line, size, weight == "bold") > room:
+            fit = f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"'
         parts.append(
-            _text(
-                lx,
-                y + 34 if last else y + i * 15,
-                line,
-                8.5 if last else 11.0 if i == 0 else 10.0,
-                anchor="end",
-                weight="bold" if i == 0 else "normal",
-                halo=False,
-            )
+            _text(lx, y - 2 + i * 14, line, size, anchor="end", weight=weight, halo=False, extra=fit)
         )
     parts.append("</g>")
     return "".join(parts)
