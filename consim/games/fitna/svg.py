@@ -40,8 +40,6 @@ from consim.games.fitna.svg_layout import (
     _Board,
     _country_font,
     _country_label_spots,
-    _overlaps,
-    _Rect,
     _text_width,
     badge_width,
     in_polygon,
@@ -235,9 +233,10 @@ def _badge(kind: str, text: str, x: float, y: float) -> str:
     )
 
 
-def _space_parts(board: _Board, s: Space, label: NameBlock) -> tuple[str, str]:
-    """A space's group around its hover text: (the opening tag, the drawing), so that each
-    picture adds only the words of the position."""
+def _space_parts(board: _Board, s: Space, label: NameBlock) -> tuple[str, str, str, str]:
+    """A space's two groups around their hover text, each as (the opening tag, the drawing),
+    so that each picture adds only the words of the position: its box, and its name with its
+    badges (drawn over every box)."""
     x, y = board.pos[s.id]
     half = BOX / 2
     colour = _COUNTRY[s.country][0]
@@ -263,6 +262,11 @@ def _space_parts(board: _Board, s: Space, label: NameBlock) -> tuple[str, str]:
             f'<circle cx="{x - half + 1:.1f}" cy="{y + half - 1:.1f}" r="3" fill="#1e88e5" stroke="#fff" '
             f'stroke-width="0.8"/>'
         )
+    parts.append("</g>")
+    named = (
+        f'<g{clickable(s.name, "label")} data-space="{escape(s.id)}">',
+        len(parts),
+    )
     box = label.rect
     cx = (box.x0 + box.x1) / 2
     bold = s.objective or s.city
@@ -288,7 +292,7 @@ def _space_parts(board: _Board, s: Space, label: NameBlock) -> tuple[str, str]:
             parts.append(_badge(kind, t, bx, box.y0 + NAME_LINE * len(label.lines) + 1))
             bx += badge_width(t) + 2
     parts.append("</g>")
-    return head, "".join(parts)
+    return head, "".join(parts[: named[1]]), named[0], "".join(parts[named[1] :])
 
 
 def _entrenchment(x: float, y: float) -> str:
@@ -496,89 +500,85 @@ def _stack(space: Space, st: StackFace, x: float, y: float) -> str:
 
 # ---- the legend ------------------------------------------------------------------------------
 
-#: the legend's box
-_LEGEND_W, _LEGEND_H = 352.0, 214.0
 
+def _legend_items() -> list[tuple[str, float]]:
+    """The legend's entries, each drawn at (0, 0) (its baseline) and its width."""
+    items: list[tuple[str, float]] = []
 
-def _legend(x: float, y: float) -> str:
-    """The map's symbols (left) and the counters' (right)."""
-    rows: list[str] = [
-        f'<g class="legend"><rect x="{x:.1f}" y="{y:.1f}" width="{_LEGEND_W:.0f}" height="{_LEGEND_H:.0f}" '
-        f'rx="6" fill="#ffffff" fill-opacity="0.92" stroke="#999" stroke-width="0.8"/>'
-    ]
-    rows.append(_text(x + 10, y + 16, "Legend", 11.0, weight="bold", halo=False))
-    col1, col2 = x + 12, x + 184
-    step = 14.5
-    yy = y + 32
+    def entry(swatch: str, words: str, at: float = 22.0) -> None:
+        items.append((swatch + _text(at, 0, words, 8.5, halo=False), at + _text_width(words, 8.5)))
+
     for terrain, fill in _TERRAIN_FILL.items():
-        rows.append(
-            f'<rect x="{col1:.1f}" y="{yy - 9:.1f}" width="16" height="11" rx="2" fill="{fill}" '
-            f'stroke="#555"/>'
-        )
-        rows.append(_text(col1 + 22, yy, terrain, 8.5, halo=False))
-        yy += step
-    rows.append(
-        f'<rect x="{col1 - 2:.1f}" y="{yy - 11:.1f}" width="20" height="15" rx="3" fill="none" '
-        f'stroke="{_OBJECTIVE}" stroke-width="1.8"/>'
-        f'<rect x="{col1:.1f}" y="{yy - 9:.1f}" width="16" height="11" rx="2" '
-        f'fill="{_TERRAIN_FILL["clear"]}" stroke="#555"/>'
+        entry(f'<rect x="0" y="-9" width="16" height="11" rx="2" fill="{fill}" stroke="#555"/>', terrain)
+    entry(
+        f'<rect x="-2" y="-11" width="20" height="15" rx="3" fill="none" stroke="{_OBJECTIVE}" '
+        f'stroke-width="1.8"/><rect x="0" y="-9" width="16" height="11" rx="2" '
+        f'fill="{_TERRAIN_FILL["clear"]}" stroke="#555"/>',
+        "objective (red name)",
+        24.0,
     )
-    rows.append(_text(col1 + 22, yy, "objective (and red name)", 8.5, halo=False))
-    yy += step
-    rows.append(_glyph("city", col1 + 6, yy - 3) + _text(col1 + 14, yy, "city", 8.5, halo=False))
-    rows.append(_glyph("oil", col1 + 46, yy - 3) + _text(col1 + 53, yy, "oil", 8.5, halo=False))
-    rows.append(_glyph("holy", col1 + 76, yy - 3) + _text(col1 + 84, yy, "holy site", 8.5, halo=False))
-    yy += step
-    rows.append(_badge("is", "IS", col1, yy - 8) + _text(col1 + 17, yy, "IS symbol", 8.5, halo=False))
-    rows.append(_badge("defence", "-1", col1 + 76, yy - 8) + _text(col1 + 94, yy, "defence", 8.5, halo=False))
-    yy += step
-    rows.append(_badge("kurdish", "KDP", col1, yy - 8))
-    rows.append(_text(col1 + 27, yy, "Kurdish faction's land", 8.5, halo=False))
-    yy += step
-    rows.append(_badge("supply", "IQ US", col1, yy - 8))
-    rows.append(_text(col1 + 34, yy, "supply source of", 8.5, halo=False))
-    yy += step
-    rows.append(f'<circle cx="{col1 + 4:.1f}" cy="{yy - 3:.1f}" r="3" fill="#1e88e5"/>')
-    rows.append(_text(col1 + 12, yy, "Mediterranean coast", 8.5, halo=False))
-    yy += step
-    rows.append(
-        f'<rect x="{col1:.1f}" y="{yy - 9:.1f}" width="16" height="11" fill="{_NEUTRAL_AREA}" stroke="#bbb"/>'
-        + _text(col1 + 22, yy, "a space's area: its holder's colour", 8.5, halo=False)
+    entry(_glyph("city", 5, -3), "city", 12.0)
+    entry(_glyph("oil", 4, -3), "oilfield", 10.0)
+    entry(_glyph("holy", 5, -3), "holy site", 12.0)
+    entry(_badge("is", "IS", 0, -8), "IS symbol", 17.0)
+    entry(_badge("defence", "-1", 0, -8), "defence bonus", 18.0)
+    entry(_badge("kurdish", "KDP", 0, -8), "Kurdish faction's land", 27.0)
+    entry(_badge("supply", "IQ US", 0, -8), "supply source of these forces", 34.0)
+    entry('<circle cx="4" cy="-3" r="3" fill="#1e88e5"/>', "Mediterranean coast", 11.0)
+    entry(
+        f'<rect x="0" y="-9" width="16" height="11" fill="{_NEUTRAL_AREA}" stroke="#bbb"/>',
+        "a space's area, in its holder's colour",
     )
-    # the counters: each symbol once
-    yy = y + 32
     for kind in SYMBOLS:
-        if kind == "IS":
-            continue
-        rows.append(
-            f'<rect x="{col2:.1f}" y="{yy - 9:.1f}" width="18" height="11" rx="1.5" fill="#cfd8dc" '
-            f'stroke="#555" stroke-width="0.6"/>'
-        )
-        rows.append(_symbol(kind, col2 + 2.5, yy - 7.5, 13, 8, "#111"))
-        rows.append(_text(col2 + 24, yy, kind, 8.5, halo=False))
-        yy += step - 1
-    rows.append(
-        f'<rect x="{col2:.1f}" y="{yy - 9:.1f}" width="18" height="11" rx="1.5" fill="#212121"/>'
-        f'<text x="{col2 + 9:.1f}" y="{yy - 0.8:.1f}" font-size="6" font-weight="bold" text-anchor="middle" '
-        f'fill="#fff">IS</text>'
+        if kind != "IS":
+            entry(
+                '<rect x="0" y="-9" width="18" height="11" rx="1.5" fill="#cfd8dc" stroke="#555" '
+                f'stroke-width="0.6"/>{_symbol(kind, 2.5, -7.5, 13, 8, "#111")}',
+                kind,
+                23.0,
+            )
+    entry(
+        '<rect x="0" y="-9" width="18" height="11" rx="1.5" fill="#212121"/><text x="9" y="-0.8" '
+        'font-size="6" font-weight="bold" text-anchor="middle" fill="#fff">IS</text>',
+        "IS counter, face down",
+        23.0,
     )
-    rows.append(_text(col2 + 24, yy, "IS counter, face down", 8.5, halo=False))
-    yy += step - 1
-    rows.append(
-        f'<rect x="{col2:.1f}" y="{yy - 9:.1f}" width="18" height="11" rx="1.5" fill="#8e24aa"/>'
-        f'<text x="{col2 + 9:.1f}" y="{yy - 0.8:.1f}" font-size="8" font-weight="bold" text-anchor="middle" '
-        f'fill="#fff">?</text>'
+    entry(
+        '<rect x="0" y="-9" width="18" height="11" rx="1.5" fill="#8e24aa"/><text x="9" y="-0.8" '
+        'font-size="8" font-weight="bold" text-anchor="middle" fill="#fff">?</text>',
+        "enemy unit not seen",
+        23.0,
     )
-    rows.append(_text(col2 + 24, yy, "enemy unit not seen", 8.5, halo=False))
-    yy = y + _LEGEND_H - 22
-    for line in (
-        "Counters: attack-defence-movement (A airmobile, X none, [n] a garrison's",
-        "defence); red movement: armour; pale top: reduced; L loyal; ISO isolated.",
-    ):
-        rows.append(_text(col1, yy, line, 8.0, halo=False))
-        yy += 11
-    rows.append("</g>")
-    return "".join(rows)
+    return items
+
+
+#: the last lines of the legend: how a counter reads
+_COUNTER_WORDS = (
+    "Counters: attack-defence-movement (A airmobile, X no movement, [n] a garrison's defence); "
+    "red movement: armour; pale top: the reduced side; L loyal in a coup; ISO isolated; "
+    "XXX corps, XX division, X brigade, III regiment."
+)
+
+
+def _legend(top: float) -> tuple[str, float]:
+    """The legend, a strip across the picture under the map (so that it hides nothing), and
+    its height."""
+    x0, right, row = _MARGIN[3] - 40, _W - 16, 17.0
+    parts = [_text(x0, top + 16, "Legend", 10.0, weight="bold", halo=False)]
+    x, y = x0 + 56, top + 16
+    for drawn, w in _legend_items():
+        if x + w > right:
+            x, y = x0 + 56, y + row
+        parts.append(f'<g transform="translate({x:.1f},{y:.1f})">{drawn}</g>')
+        x += w + 16
+    y += row
+    parts.append(_text(x0 + 56, y, _COUNTER_WORDS, 8.5, halo=False))
+    height = y + 10 - top
+    frame = (
+        f'<rect x="0" y="{top:.1f}" width="{_W:.0f}" height="{height:.1f}" fill="#f7f3e6" stroke="#b9ad8a" '
+        f'stroke-width="1"/>'
+    )
+    return f'<g class="legend">{frame}{"".join(parts)}</g>', height
 
 
 # ---- the map, drawn once ---------------------------------------------------------------------
@@ -594,9 +594,10 @@ class _Static:
     described: dict[str, str]
     #: the sea, the country names and the links (under the spaces)
     under: str
-    #: space id -> the space's group around its hover text
-    spaces: dict[str, tuple[str, str]]
-    legend: str
+    #: space id -> the space's groups around their hover text (its box, its name)
+    spaces: dict[str, tuple[str, str, str, str]]
+    #: the legend's strip (drawn from y 0, moved under the map and the band) and its height
+    legend: tuple[str, float]
 
 
 #: the map drawn once, by the map's identity (the map is kept with it, so that its identity
@@ -650,7 +651,7 @@ def _static(content: MapFile) -> _Static:
         described={s.id: _describe(s) for s in content.spaces},
         under="".join(under),
         spaces={s.id: _space_parts(board, s, labels[s.id]) for s in content.spaces},
-        legend=_legend(*_legend_spot(board, taken)),
+        legend=_legend(0.0),
     )
     _STATIC[id(content)] = (content, made)
     return made
@@ -674,28 +675,6 @@ def _sea_names(board: _Board) -> list[tuple[float | None, float]]:
     return out
 
 
-def _legend_spot(board: _Board, taken: Sequence[_Rect]) -> tuple[float, float]:
-    """Where the legend covers the least of the map: no space and its stack's room, few names
-    and lines; near the bottom of the map when that costs nothing more."""
-    rects = [board.footprint(s) for s in board.content.spaces] + list(taken)
-    r = np.array([[t.x0, t.y0, t.x1, t.y1] for t in rects])
-    xs = np.arange(6.0, _W - _LEGEND_W - 6, 16.0)
-    ys = np.arange(board.height - _LEGEND_H - 6, 40.0, -16.0)
-    gx, gy = np.meshgrid(xs, ys)
-    c = np.stack([gx.ravel(), gy.ravel(), gx.ravel() + _LEGEND_W, gy.ravel() + _LEGEND_H], axis=1)
-    cost = _overlaps(c, r).sum(axis=1) * 10 + (board.height - _LEGEND_H - c[:, 1]) * 2
-    links = [(board.pos[a], board.pos[b]) for a, b in board.content.links]
-    best: tuple[float, tuple[float, float]] | None = None
-    for i in np.argsort(cost, kind="stable")[:12]:
-        x0, y0, x1, y1 = (float(v) for v in c[i])
-        box = _Rect(x0, y0, x1, y1)
-        total = float(cost[i]) + sum(400 for a, b in links if box.hits_segment(a, b))
-        if best is None or total < best[0]:
-            best = (total, (x0, y0))
-    assert best is not None
-    return best[1]
-
-
 # ---- a picture -------------------------------------------------------------------------------
 
 
@@ -715,7 +694,9 @@ def board_svg(
     static = _static(content)
     board = static.board
     h = board.height
-    total = h + (_BAND if overlay is not None else 0.0)
+    band = _BAND if overlay is not None else 0.0
+    legend, legend_h = static.legend
+    total = h + band + legend_h
     scale = width / _W
     title = overlay.title if overlay is not None and overlay.title else "the map (reconstructed)"
     fills = overlay.control if overlay is not None else {}
@@ -742,7 +723,11 @@ def board_svg(
     out.append(static.under)
     out.append('<g class="spaces">')
     for s in content.spaces:
-        head, tail = static.spaces[s.id]
+        head, tail, _, _ = static.spaces[s.id]
+        out.append(f"{head}<title>{titles[s.id]}</title>{tail}")
+    out.append('</g><g class="names">')
+    for s in content.spaces:
+        _, _, head, tail = static.spaces[s.id]
         out.append(f"{head}<title>{titles[s.id]}</title>{tail}")
     out.append("</g>")
     if stacks:
@@ -764,9 +749,9 @@ def board_svg(
         out.append(
             _text(_MARGIN[3] - 40, 26, "FITNA: the map (115 spaces, reconstructed)", 16.0, weight="bold")
         )
-    out.append(static.legend)
     if overlay is not None:
         out.append(_band(overlay, h))
+    out.append(f'<g transform="translate(0,{h + band:.1f})">{legend}</g>')
     out.append("</svg>")
     return "".join(out)
 

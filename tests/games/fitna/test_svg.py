@@ -52,12 +52,22 @@ def test_every_space_appears_once_with_its_name_as_a_click_target() -> None:
     assert len(ids) == len(set(ids)) == 115
     assert set(ids) == {f"space-{s.id}" for s in board().spaces}
     names = {s.id: s.name for s in board().spaces}
+    labels = {
+        g.get("data-space"): g for g in root.iter(f"{NS}g") if "label" in (g.get("class") or "").split()
+    }
+    assert sorted(labels) == sorted(names)  # each name drawn once, over every box
     for g in groups:
         sid = (g.get("id") or "").removeprefix("space-")
         assert g.get("data-target") == names[sid] and g.get("data-space") == sid
         assert "target" in (g.get("class") or "").split()
+        label = labels[sid]
+        assert label.get("data-target") == names[sid] and label.findtext(f"{NS}title") == g.findtext(
+            f"{NS}title"
+        )
         shown = " ".join(
-            t.text or "" for t in g.iter(f"{NS}text") if t.get("class") == "name" and not t.get("aria-hidden")
+            t.text or ""
+            for t in label.iter(f"{NS}text")
+            if t.get("class") == "name" and not t.get("aria-hidden")
         )
         assert shown == names[sid], sid  # on one line or two
         title = g.find(f"{NS}title")
@@ -77,6 +87,7 @@ def test_symbols_follow_the_data() -> None:
     root = ET.fromstring(plain())
     rects = list(root.iter(f"{NS}rect"))
     in_spaces = [r for g in root.iter(f"{NS}g") if g.get("data-space") for r in g.iter(f"{NS}rect")]
+    assert in_spaces
     assert sum(1 for r in in_spaces if r.get("class") == "kurdish") == sum(
         1 for s in board().spaces if s.kurdish
     )
