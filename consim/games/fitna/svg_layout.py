@@ -667,8 +667,11 @@ def _label_candidates(foot: _Rect, x: float, y: float, w: float, h: float) -> li
             cands.append(_Rect(foot.x0 - gap - w, mid + dy, foot.x0 - gap, mid + dy + h))
         for sx in (1, -1):
             for sy in (-1, 1):
-                x0 = x + 6 + gap if sx > 0 else x - 6 - gap - w
-                y0 = foot.y0 - h + 6 - gap if sy < 0 else foot.y1 - 6 + gap
+                # above or below, off centre; and diagonally off a corner
+                x0 = x - w / 2 + sx * w / 3
+                y0 = foot.y0 - gap - h if sy < 0 else foot.y1 + gap
+                cands.append(_Rect(x0, y0, x0 + w, y0 + h))
+                x0 = foot.x1 + gap if sx > 0 else foot.x0 - gap - w
                 cands.append(_Rect(x0, y0, x0 + w, y0 + h))
     return cands
 
