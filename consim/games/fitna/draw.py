@@ -388,6 +388,15 @@ def overlay_for(view: View) -> Overlay:
     else:
         lines.append("Opening hands")
     lines.append("Enemy stacks show only their forces until seen (30.0); IS counters are face down.")
+    attack = None
+    off = view.get("offensive")
+    if off and off.get("from") in ids and off.get("against") in ids:
+        words = (
+            f"{possessive(str(off['attacker']))} offensive from {off['from']} against {off['against']} (18.0)"
+        )
+        if off.get("result"):
+            words += f": {off['result']}"
+        attack = (ids[off["from"]], ids[off["against"]], words)
     keys = [(s, _tint(colours[s], _AREA_TINT)) for s in view["seats"]]
     keys += [(s, _tint(colours[s], _AREA_TINT)) for s in OTHER_COLOURS if s in held]
     if out:
@@ -403,6 +412,7 @@ def overlay_for(view: View) -> Overlay:
         turns=int(sc["turns"]),
         reshuffles=tuple(view.get("reshuffles", ())),
         keys=keys,
+        attack=attack,
     )
 
 

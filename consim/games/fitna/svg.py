@@ -126,6 +126,8 @@ class Overlay:
     reshuffles: Sequence[int] = ()
     #: (label, colour) for the key of the controllers' colours
     keys: Sequence[tuple[str, str]] = ()
+    #: an offensive under way: (the space attacked from, the space attacked, its words)
+    attack: tuple[str, str, str] | None = None
 
 
 _TERRAIN_FILL: dict[Terrain, str] = {"clear": "#f4edd4", "mountain": "#b89d72", "marsh": "#8fcfc0"}
@@ -293,6 +295,35 @@ def _space_parts(board: _Board, s: Space, label: NameBlock) -> tuple[str, str, s
             bx += badge_width(t) + 2
     parts.append("</g>")
     return head, "".join(parts[: named[1]]), named[0], "".join(parts[named[1] :])
+
+
+def _attack(board: _Board, source: str, target: str, words: str) -> str:
+    """[18.0] An offensive under way: a red arrow from the space attacked from to the space
+    attacked, between their stacks."""
+    if source not in board.pos or target not in board.pos or source == target:
+        return ""
+    (x0, y0), (x1, y1) = board.pos[source], board.pos[target]
+    d = math.dist((x0, y0), (x1, y1))
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    a, b = min(19.0, d / 3), min(25.0, d / 3)
+    sx, sy, ex, ey = x0 + ux * a, y0 + uy * a, x1 - ux * b, y1 - uy * b
+    nx, ny = -uy, ux
+    head = 9.0
+    bx, by = ex - ux * head, ey - uy * head
+    points = [
+        (sx + nx * 2.6, sy + ny * 2.6),
+        (bx + nx * 2.6, by + ny * 2.6),
+        (bx + nx * 7.0, by + ny * 7.0),
+        (ex, ey),
+        (bx - nx * 7.0, by - ny * 7.0),
+        (bx - nx * 2.6, by - ny * 2.6),
+        (sx - nx * 2.6, sy - ny * 2.6),
+    ]
+    return (
+        f'<g class="attack"><title>{escape(words)}</title><polygon points="'
+        + " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        + '" fill="#d50000" fill-opacity="0.9" stroke="#fff" stroke-width="1.2" stroke-linejoin="round"/></g>'
+    )
 
 
 def _entrenchment(x: float, y: float) -> str:
@@ -738,6 +769,8 @@ def board_svg(
                 x, y = board.pos[s.id]
                 out.append(_stack(s, st, x, y))
         out.append("</g>")
+    if overlay is not None and overlay.attack is not None:
+        out.append(_attack(board, *overlay.attack))
     if overlay is not None and overlay.entrenched:
         out.append('<g class="entrenchments">')
         for sid in sorted(overlay.entrenched):

@@ -19,6 +19,7 @@ from consim.games.fitna.board import commander, unit_sides
 from consim.games.fitna.content import playable_scenarios
 from consim.games.fitna.draw import board_for, side_colours, unit_symbol, unit_tag
 from consim.games.fitna.game import FitnaGame
+from consim.games.fitna.rules import possessive
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.svg_layout import in_polygon
 from consim.games.fitna.testing import perturb
@@ -309,3 +310,27 @@ def test_symbols_and_tags_read_the_counter_mix() -> None:
         "IS",
     }
     assert all(0 < len(unit_tag(n)) <= 8 for n in _counters())
+
+
+def test_an_offensive_under_way_is_drawn_as_an_arrow() -> None:
+    """[18.0] While an offensive is fought, an arrow runs from the space attacked from to the
+    space attacked, with the offensive in words; none otherwise."""
+    st = FitnaGame(scenario=1).new_game(2)
+    choose = random.Random(1).choice
+    seen = 0
+    for _ in range(400):
+        seat = st.to_act()[0]
+        view = st.view(seat)
+        arrows = [g for g in ET.fromstring(board_for(view)).iter(f"{NS}g") if g.get("class") == "attack"]
+        off = view.get("offensive")
+        if off:
+            assert len(arrows) == 1
+            said = arrows[0].findtext(f"{NS}title") or ""
+            assert said.startswith(
+                f"{possessive(off['attacker'])} offensive from {off['from']} against {off['against']}"
+            )
+            seen += 1
+        else:
+            assert not arrows
+        st.apply(seat, choose(st.legal_actions(seat)))
+    assert seen > 5
