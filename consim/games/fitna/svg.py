@@ -326,10 +326,14 @@ def _attack(board: _Board, source: str, target: str, words: str) -> str:
     )
 
 
-def _entrenchment(x: float, y: float) -> str:
-    """[19.0] An entrenchment marker: a dark chit with three merlons, its centre at (x, y)."""
+def _entrenchment(x: float, y: float, space: Space | None = None) -> str:
+    """[19.0] An entrenchment marker: a dark chit with three merlons, its centre at (x, y); on
+    a space, a click target of that space."""
+    picked = ' class="entrenchment"'
+    if space is not None:
+        picked = f'{clickable(space.name, "entrenchment")} data-space="{escape(space.id)}"'
     out = (
-        f'<g class="entrenchment"><title>entrenched (19.0)</title>'
+        f"<g{picked}><title>entrenched (19.0)</title>"
         f'<rect x="{x - 8:.1f}" y="{y - 3.5:.1f}" width="16" height="7" rx="1" fill="#4e342e" '
         f'stroke="#fff" stroke-width="0.8"/>'
     )
@@ -647,16 +651,23 @@ def _static(content: MapFile) -> _Static:
     board = _Board(content)
     labels, taken = place_names(board)
     spots = _country_label_spots(board, taken)
+    seas = "".join(
+        '<polygon points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in sea) + '"/>' for sea in board.seas
+    )
+    # the sea, its shore lined with a pale band (as printed maps do), and its names; nothing
+    # here catches the pointer, so that a click on the sea or a line reaches the area beneath
     under: list[str] = [
-        '<g class="sea" fill="'
-        + _SEA
-        + '" stroke="#5b8fbd" stroke-width="1.3">'
-        + "".join(
-            '<polygon points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in sea) + '"/>' for sea in board.seas
-        )
-        + "</g>"
+        f'<g class="sea" pointer-events="none"><g fill="{_SEA}" stroke="#d9ecf8" stroke-width="7" '
+        f'stroke-linejoin="round">{seas}</g><g fill="none" stroke="#4f86b8" stroke-width="1.3">{seas}</g>'
     ]
-    under.append('<g class="countries">')
+    for (sx, sy), name in zip(_sea_names(board), ("Mediterranean Sea", "The Gulf"), strict=True):
+        if sx is not None:
+            under.append(
+                f'<text x="{sx:.1f}" y="{sy:.1f}" font-size="11" font-style="italic" letter-spacing="1" '
+                f'text-anchor="middle" fill="#2f6a9e">{escape(name)}</text>'
+            )
+    under.append("</g>")
+    under.append('<g class="countries" pointer-events="none">')
     members: dict[Country, int] = {}
     for s in content.spaces:
         members[s.country] = members.get(s.country, 0) + 1
@@ -668,7 +679,9 @@ def _static(content: MapFile) -> _Static:
             f'text-anchor="middle" fill="{colour}" fill-opacity="0.42">{escape(name)}</text>'
         )
     under.append("</g>")
-    under.append(f'<g class="links" stroke="{_LINK}" stroke-width="1.8" stroke-linecap="round">')
+    under.append(
+        f'<g class="links" stroke="{_LINK}" stroke-width="1.8" stroke-linecap="round" pointer-events="none">'
+    )
     for a, b in content.links:
         (x1, y1), (x2, y2) = board.pos[a], board.pos[b]
         under.append(
@@ -776,7 +789,7 @@ def board_svg(
         for sid in sorted(overlay.entrenched):
             if sid in board.pos:
                 x, y = board.pos[sid]
-                out.append(_entrenchment(x - BOX / 2 - 1, y + BOX / 2 + 1))
+                out.append(_entrenchment(x - BOX / 2 - 1, y + BOX / 2 + 1, board.spaces[sid]))
         out.append("</g>")
     if overlay is None:  # a position's title goes in the band
         out.append(
