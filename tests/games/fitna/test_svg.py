@@ -276,3 +276,12 @@ def test_each_space_owns_an_area_around_it() -> None:
         for other, q in b.pos.items():
             if other != sid:
                 assert not in_polygon(q[0], q[1], poly), (sid, other)
+
+
+def test_what_lies_over_the_areas_lets_clicks_through() -> None:
+    """The sea, the country names and the links lie over the spaces' areas but catch no
+    pointer: a click there picks the space whose area is beneath."""
+    root = ET.fromstring(plain())
+    for kind in ("sea", "countries", "links"):
+        group = next(g for g in root.iter(f"{NS}g") if g.get("class") == kind)
+        assert group.get("pointer-events") == "none", kind
