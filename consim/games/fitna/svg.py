@@ -7,11 +7,14 @@ on their spaces, the entrenchments, the markers on the tracks and the lines of t
 here knows a rule: the module draws what it is given, and the caller (draw.py) decides what a
 seat may see.
 
-Every space (its area and its box) is a click target named as the actions name it
-(``data-target="Abu Kamal"``); so is every stack (``data-stack``), and each counter the caller
-names (``data-unit``, the seat's own). Each counter, stack and space has a hover text
-(``<title>``) in plain words. Plain SVG 1.1: system fonts only, no scripts, no external
-references; all text is escaped.
+Every space is a click target named as the actions name it (``data-target="Abu Kamal"``):
+its area (``class="area"``), its box (``class="space"``, ``id="space-ID"``), its name
+(``class="label"``) and an entrenchment on it. So is every stack, which also carries
+``data-stack`` with the space's name, and each counter the caller names carries ``data-unit``
+(the seat's own). Every element carries the space's id as ``data-space``. The sea, the links
+and the country names catch no pointer, so that a click there reaches the area beneath. Each
+counter, stack, space and offensive has a hover text (``<title>``) in plain words. Plain SVG
+1.1: system fonts only, no scripts, no external references; all text is escaped.
 """
 
 from __future__ import annotations
@@ -638,10 +641,6 @@ class _Static:
 #: the map drawn once, by the map's identity (the map is kept with it, so that its identity
 #: is never reused)
 _STATIC: dict[int, tuple[MapFile, _Static]] = {}
-
-
-def _board(content: MapFile) -> _Board:
-    return _static(content).board
 
 
 def _static(content: MapFile) -> _Static:

@@ -12,7 +12,7 @@ test_svg.py measures both). The coasts are drawn along the coastal spaces, so th
 on the shore and every other space inland.
 
 Each space owns an area: the points nearer to it than to any other space (a Voronoi cell),
-within a disc around it and the map's frame. Its stack is drawn centred on the space, inside
+within AREA_RADIUS of it and the map's frame. Its stack is drawn centred on the space, inside
 that area; its name goes where it hides no stack, no other name and no space.
 
 Geometry and the board's fixed data (the countries' names and border colours, the supply
@@ -116,20 +116,6 @@ class _Rect:
         w = min(self.x1, other.x1) - max(self.x0, other.x0)
         h = min(self.y1, other.y1) - max(self.y0, other.y0)
         return w * h if w > 0 and h > 0 else 0.0
-
-    def distance(self, p: Point) -> float:
-        dx = max(self.x0 - p[0], 0.0, p[0] - self.x1)
-        dy = max(self.y0 - p[1], 0.0, p[1] - self.y1)
-        return math.hypot(dx, dy)
-
-    def outside(self, width: float, height: float) -> float:
-        """How much of the rectangle lies off the canvas (area)."""
-        pad = 4.0
-        inside = _Rect(
-            max(self.x0, pad), max(self.y0, pad), min(self.x1, width - pad), min(self.y1, height - pad)
-        )
-        full = (self.x1 - self.x0) * (self.y1 - self.y0)
-        return full - inside.overlap(inside) if inside.x1 > inside.x0 and inside.y1 > inside.y0 else full
 
     def hits_segment(self, a: Point, b: Point) -> bool:
         """Whether the segment a-b passes through the rectangle (Liang-Barsky clipping)."""
@@ -235,21 +221,10 @@ def _uncross(p: np.ndarray, la: np.ndarray, lb: np.ndarray) -> tuple[np.ndarray,
 
 
 def _sides(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The side of each line a->b where each p lies: 1.0 or -1.0 (as ``_side``)."""
+    """The side of each line a->b where each p lies: 1.0 or -1.0 (the sign of the cross
+    product)."""
     cross = (b[:, 0] - a[:, 0]) * (p[:, 1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (p[:, 0] - a[:, 0])
     return np.where(cross >= 0, 1.0, -1.0)
-
-
-def _rect_gap(a: _Rect, b: _Rect) -> float:
-    """The distance between two rectangles (0 if they touch)."""
-    dx = max(a.x0 - b.x1, 0.0, b.x0 - a.x1)
-    dy = max(a.y0 - b.y1, 0.0, b.y0 - a.y1)
-    return math.hypot(dx, dy)
-
-
-def _side(p: Point, a: Point, b: Point) -> float:
-    """The side of the line a->b where p lies: 1.0 or -1.0 (the sign of the cross product)."""
-    return 1.0 if (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= 0 else -1.0
 
 
 def stack_offsets(n: int, fanned: bool) -> tuple[list[Point], float, float]:
@@ -267,18 +242,18 @@ def stack_offsets(n: int, fanned: bool) -> tuple[list[Point], float, float]:
 
 # ---- spreading the crowded places ------------------------------------------------------------
 
-#: the flow: the kernel's width (px of the projection), the density where nothing moves (the
-#: share of a kernel per pixel that counts as empty land), and the steps taken
-_ADJACENT_FREE = False
-#: the nudge's steps at most
-_NUDGES = 400
 #: the Levant: longitudes west of this drawn this much wider, before the flow
 _WEST = (37.0, 1.5)
+#: the flow: the kernel's width (px of the projection), the smoothed density under which
+#: nothing moves (1 is a lone space), a small density added under the division, the steps
+#: taken and their size
 _SIGMA = 25.0
-_EMPTY = 0.03
 _CROWD = 1.3
+_EMPTY = 0.03
 _STEPS = 400
 _STEP = 200.0
+#: the nudge's steps at most
+_NUDGES = 400
 
 
 def _spread(spaces: np.ndarray) -> np.ndarray:
@@ -389,8 +364,8 @@ def in_polygon(x: float, y: float, poly: Sequence[Point]) -> bool:
 
 
 class _Board:
-    """The layout: each space's point (projected, spread, nudged), its area, its footprint,
-    and the coasts."""
+    """The layout: each space's point (projected, widened, spread, nudged), its area, the room
+    it keeps for its stack, and the coasts drawn along the coastal spaces."""
 
     MIN_GAP = 64.0  # centre to centre
     #: the Levant's spaces keep more room: its stacks are the biggest and its names the longest
@@ -526,8 +501,6 @@ class _Board:
         la = np.array([index[a] for a, _ in self.content.links], dtype=int)
         lb = np.array([index[b] for _, b in self.content.links], dtype=int)
         clear = self.LINE_CLEARANCE
-        adjacent = np.zeros((len(ids), len(ids)), dtype=bool)
-        adjacent[la, lb] = adjacent[lb, la] = True
         pi = pj = gap = ls = sa = sb = side = cs = ca = cb = cside = np.zeros(0, dtype=int)
         for it in range(_NUDGES):
             if it % 40 == 0:
@@ -539,11 +512,8 @@ class _Board:
                 near[np.arange(len(la)), la] = near[np.arange(len(la)), lb] = False
                 li, ls = np.nonzero(near)
                 sa, sb = la[li], lb[li]
-                # a space keeps the side of a line where it really lies (unless it is linked
-                # to an end and _ADJACENT_FREE: then it only keeps clear of the line)
+                # a space keeps the side of a line where it really lies
                 side = _sides(home[ls], home[sa], home[sb])
-                if _ADJACENT_FREE:
-                    side = np.where(adjacent[ls, sa] | adjacent[ls, sb], _sides(p[ls], p[sa], p[sb]), side)
             if it % 10 == 0:
                 # two links that cross: the end nearest the other line goes back across it
                 xs, _, xa, xb = _uncross(p, la, lb)
