@@ -706,7 +706,7 @@ def _sea_names(board: _Board) -> list[tuple[float | None, float]]:
     for sea in board.seas:
         found: tuple[float | None, float] = (None, 0.0)
         for y in np.arange(40.0, board.height - 20, 12.0):
-            for x in np.arange(60.0, _W - 60, 12.0):
+            for x in np.arange(72.0, _W - 72, 12.0):
                 if all(
                     in_polygon(float(x) + dx, float(y) + dy, sea) for dx in (-52, 0, 52) for dy in (-10, 4)
                 ):
