@@ -74,7 +74,9 @@ def main(argv: list[str] | None = None) -> None:
     for scenario in playable_scenarios():
         print(f"pictures, scenario {scenario} ...", flush=True)
         figures.append(picture_cost(scenario, seeds, every, repeats))
-    report("fitna_svg", figures, args, {"repeats": repeats, "seeds": seeds, "every": every, "quick": args.quick})
+    report(
+        "fitna_svg", figures, args, {"repeats": repeats, "seeds": seeds, "every": every, "quick": args.quick}
+    )
 
 
 if __name__ == "__main__":
