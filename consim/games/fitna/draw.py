@@ -291,6 +291,7 @@ def counter_face(u: Mapping[str, Any], own: bool) -> CounterFace:
 _IS_FACE_DOWN = CounterFace(fill=COUNTER_FILLS["is"], title="an IS counter, face down (25.1)", face_down=True)
 
 
+@cache
 def _hidden_face(force: str) -> CounterFace:
     """[30.0] An enemy unit the viewer has not seen: its force's colour and name."""
     group = _force_colour_groups().get(force, "")
@@ -331,6 +332,12 @@ def stack_face(space: str, stack: Mapping[str, Any], own: bool) -> StackFace:
     return StackFace(counters=faces, title=title, isolated=iso)
 
 
+@cache
+def _area_fill(colour: str) -> str:
+    """The fill of a holder's areas: its colour, lightened."""
+    return _tint(colour, _AREA_TINT)
+
+
 def _own_sides(view: View) -> set[str]:
     """The sides the viewer sees as its own: its seat, and [25.1, 26.2] IS or a Kurdish
     faction while it commands them for an activation."""
@@ -364,7 +371,7 @@ def overlay_for(view: View) -> Overlay:
             control[sid] = _OUT
             bits.append("out of play in this scenario (32.0)")
         elif side in colours:
-            control[sid] = _tint(colours[side], _AREA_TINT)
+            control[sid] = _area_fill(colours[side])
             held.add(side)
             bits.append(f"held by {side}")
         else:
@@ -397,8 +404,8 @@ def overlay_for(view: View) -> Overlay:
         if off.get("result"):
             words += f": {off['result']}"
         attack = (ids[off["from"]], ids[off["against"]], words)
-    keys = [(s, _tint(colours[s], _AREA_TINT)) for s in view["seats"]]
-    keys += [(s, _tint(colours[s], _AREA_TINT)) for s in OTHER_COLOURS if s in held]
+    keys = [(s, _area_fill(colours[s])) for s in view["seats"]]
+    keys += [(s, _area_fill(colours[s])) for s in OTHER_COLOURS if s in held]
     if out:
         keys.append(("out of play", _OUT))
     return Overlay(

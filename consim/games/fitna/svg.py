@@ -430,11 +430,18 @@ def _values(c: CounterFace, x: float, y: float, ink: str) -> str:
 
 
 def _counter(c: CounterFace, x: float, y: float) -> str:
-    """A counter with its top left at (x, y)."""
-    attrs = ' class="counter"'
-    if c.unit:
-        attrs += f' data-unit="{escape(c.unit)}"'
-    out = [f"<g{attrs}><title>{escape(c.title)}</title>"]
+    """A counter with its top left at (x, y): its face, drawn once, moved there."""
+    attrs, drawn = _face(c)
+    return f'<g class="counter"{attrs} transform="translate({x:.1f},{y:.1f})">{drawn}</g>'
+
+
+@lru_cache(maxsize=4096)
+def _face(c: CounterFace) -> tuple[str, str]:
+    """A counter's attributes and drawing, its top left at (0, 0): each face is drawn once and
+    kept (a position repeats most of the last one's counters)."""
+    x = y = 0.0
+    attrs = f' data-unit="{escape(c.unit)}"' if c.unit else ""
+    out = [f"<title>{escape(c.title)}</title>"]
     fill = "#212121" if c.face_down else c.fill
     ink = _ink(fill)
     s = COUNTER
@@ -494,8 +501,7 @@ def _counter(c: CounterFace, x: float, y: float) -> str:
         out.append(_values(c, x, y, ink))
     if c.isolated:
         out.append(_isolated(x + s - 7, y - 2.5, ""))
-    out.append("</g>")
-    return "".join(out)
+    return attrs, "".join(out)
 
 
 def _isolated(x: float, y: float, count: str) -> str:
@@ -627,8 +633,8 @@ class _Static:
     """What every picture of a map shares, drawn once."""
 
     board: _Board
-    #: space id -> the points of its area, and its printed facts in words
-    area_points: dict[str, str]
+    #: space id -> its area (up to its fill), and its printed facts in words (escaped)
+    areas: dict[str, str]
     described: dict[str, str]
     #: the sea, the country names and the links (under the spaces)
     under: str
@@ -690,8 +696,13 @@ def _static(content: MapFile) -> _Static:
     under.append("</g>")
     made = _Static(
         board=board,
-        area_points={sid: " ".join(f"{x:.1f},{y:.1f}" for x, y in poly) for sid, poly in board.areas.items()},
-        described={s.id: _describe(s) for s in content.spaces},
+        areas={
+            s.id: f'<polygon{clickable(s.name, "area")} data-space="{escape(s.id)}" points="'
+            + " ".join(f"{x:.1f},{y:.1f}" for x, y in board.areas[s.id])
+            + '" fill="'
+            for s in content.spaces
+        },
+        described={s.id: escape(_describe(s)) for s in content.spaces},
         under="".join(under),
         spaces={s.id: _space_parts(board, s, labels[s.id]) for s in content.spaces},
         legend=_legend(0.0),
@@ -755,13 +766,10 @@ def board_svg(
     for s in content.spaces:
         said = static.described[s.id]
         note = notes.get(s.id)
-        t = escape(f"{said}; {note}" if note else said)
+        t = f"{said}; {escape(note)}" if note else said
         titles[s.id] = t
-        out.append(
-            f'<polygon{clickable(s.name, "area")} data-space="{escape(s.id)}" '
-            f'points="{static.area_points[s.id]}" fill="{escape(fills.get(s.id, _NEUTRAL_AREA))}">'
-            f"<title>{t}</title></polygon>"
-        )
+        fill = fills.get(s.id, _NEUTRAL_AREA)
+        out.append(f'{static.areas[s.id]}{escape(fill)}"><title>{t}</title></polygon>')
     out.append("</g>")
     out.append(static.under)
     out.append('<g class="spaces">')

@@ -25,6 +25,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -157,6 +158,7 @@ _WIDTHS = {
 _ADVANCE = {bold: [int(n) / 100 for n in table.split()] for bold, table in _WIDTHS.items()}
 
 
+@lru_cache(maxsize=4096)
 def _text_width(text: str, size: float, bold: bool = False) -> float:
     """The rendered width of ``text`` in DejaVu Sans, plus a pixel of slack each side."""
     table = _ADVANCE[bold]

@@ -155,6 +155,15 @@ def _points(poly: str) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in (p.split(",") for p in poly.split())]
 
 
+def _counter_box(counter: ET.Element) -> tuple[float, float, float, float]:
+    """A counter's box on the picture: its frame (its first rectangle) moved where the
+    counter's group puts it."""
+    dx, dy = (float(v) for v in re.findall(r"-?[\d.]+", counter.get("transform") or "translate(0,0)"))
+    r = next(counter.iter(f"{NS}rect"))
+    x, y = float(r.get("x") or 0) + dx, float(r.get("y") or 0) + dy
+    return x, y, x + float(r.get("width") or 0), y + float(r.get("height") or 0)
+
+
 def test_every_stack_is_drawn_within_its_own_space_area() -> None:
     """Each stack's counters sit on its own space: the centre of the counters' box inside the
     space's area, and at least three quarters of the box, for every scenario's start and for
@@ -169,11 +178,9 @@ def test_every_stack_is_drawn_within_its_own_space_area() -> None:
                     for p in _classed(root, "polygon", "area")
                 }
                 for sid, stack in stacks(root).items():
-                    boxes = [next(r for r in c.iter(f"{NS}rect")) for c in counters(stack)]
-                    x0 = min(float(r.get("x") or 0) for r in boxes)
-                    y0 = min(float(r.get("y") or 0) for r in boxes)
-                    x1 = max(float(r.get("x") or 0) + float(r.get("width") or 0) for r in boxes)
-                    y1 = max(float(r.get("y") or 0) + float(r.get("height") or 0) for r in boxes)
+                    boxes = [_counter_box(c) for c in counters(stack)]
+                    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+                    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
                     area = areas[sid]
                     assert in_polygon((x0 + x1) / 2, (y0 + y1) / 2, area), (scenario, seat, sid)
                     grid = [
