@@ -682,12 +682,32 @@ class _Placer:
     def __init__(self, board: _Board) -> None:
         self.board = board
         self.feet = {s.id: board.footprint(s) for s in board.content.spaces}
-        self.taken: list[tuple[_Rect, float]] = [(r, 20.0) for r in self.feet.values()]
+        # what is taken: the rectangles (the spaces' room first, then the names as placed),
+        # the same as rows of an array, and their weights
+        self.taken: list[_Rect] = list(self.feet.values())
+        self.rows = np.array([[r.x0, r.y0, r.x1, r.y1] for r in self.taken], dtype=float).reshape(-1, 4)
+        self.weights = np.full(len(self.taken), 20.0)
+        self.foot_row = {sid: n for n, sid in enumerate(self.feet)}
         self.segments = [(board.pos[a], board.pos[b]) for a, b in board.content.links]
+        self.segment_box = np.array(
+            [[min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])] for a, b in self.segments],
+            dtype=float,
+        ).reshape(-1, 4)
         half = BOX / 2
-        self.boxes = {
-            sid: np.array([[x - half, y - half, x + half, y + half]]) for sid, (x, y) in board.pos.items()
-        }
+        ids = list(board.pos)
+        self.box_ids = ids
+        self.boxes = np.array(
+            [
+                [
+                    board.pos[i][0] - half,
+                    board.pos[i][1] - half,
+                    board.pos[i][0] + half,
+                    board.pos[i][1] + half,
+                ]
+                for i in ids
+            ],
+            dtype=float,
+        ).reshape(-1, 4)
 
     def place(self, sid: str, variants: Sequence[tuple[tuple[str, ...], float, float]]) -> NameBlock:
         """The best of the candidate places for one of the ``variants`` of a block beside
@@ -699,7 +719,10 @@ class _Placer:
             if best is None or cost + n * 8.0 < best[0]:
                 best = (cost + n * 8.0, NameBlock(rect, lines))
         assert best is not None
-        self.taken.append((best[1].rect, 30.0))
+        r = best[1].rect
+        self.taken.append(r)
+        self.rows = np.vstack([self.rows, [r.x0, r.y0, r.x1, r.y1]])
+        self.weights = np.append(self.weights, 30.0)
         return best[1]
 
     def _best(self, sid: str, w: float, h: float) -> tuple[float, _Rect]:
@@ -715,21 +738,21 @@ class _Placer:
         iy = np.clip(np.minimum(c[:, 3], self.board.height - pad) - np.maximum(c[:, 1], pad), 0.0, None)
         cost += (w * h - ix * iy) * 50.0
         # what is already placed (the spaces' room, the names), near enough to matter
-        r = 14.0 + w + h + 30.0
-        reach = _Rect(foot.x0 - r, foot.y0 - r, foot.x1 + r, foot.y1 + r)
-        near = [(o, k) for o, k in self.taken if o is not foot and o.overlap(reach) > 0]
-        if near:
-            others = np.array([[o.x0, o.y0, o.x1, o.y1] for o, _ in near])
-            cost += (_overlaps(c, others) * np.array([k for _, k in near])[None, :]).sum(axis=1)
+        lo, hi = c.min(axis=0), c.max(axis=0)
+        rows = self.rows
+        near = (rows[:, 2] > lo[0]) & (rows[:, 0] < hi[2]) & (rows[:, 3] > lo[1]) & (rows[:, 1] < hi[3])
+        near[self.foot_row[sid]] = False
+        if near.any():
+            cost += (_overlaps(c, rows[near]) * self.weights[near][None, :]).sum(axis=1)
         # a name nearer another space's box than its own reads as that space's
-        close = [
-            b
-            for o, b in self.boxes.items()
-            if o != sid and abs(b[0, 0] - x) < r + w and abs(b[0, 1] - y) < r + h
-        ]
-        own = _gaps(c, self.boxes[sid])[:, 0]
-        if close:
-            gaps = _gaps(c, np.vstack(close))
+        own_at = self.box_ids.index(sid)
+        own = _gaps(c, self.boxes[own_at : own_at + 1])[:, 0]
+        reach = w + h + 60.0
+        b = self.boxes
+        close = (np.abs(b[:, 0] - (x - BOX / 2)) < reach) & (np.abs(b[:, 1] - (y - BOX / 2)) < reach)
+        close[own_at] = False
+        if close.any():
+            gaps = _gaps(c, b[close])
             worse = gaps < own[:, None] + 4
             cost += (worse * (300.0 + (own[:, None] + 4 - gaps) * 30)).sum(axis=1)
         # outside its own area (nine points of the block)
@@ -739,9 +762,11 @@ class _Placer:
         inside = _inside_convex(xs.ravel(), ys.ravel(), self.board.areas[sid]).reshape(len(rects), 9)
         cost += (9 - inside.sum(axis=1)) / 9 * w * h * 6.0
         # the lines crossed, for the few best
-        lo, hi = c.min(axis=0), c.max(axis=0)
-        span = _Rect(float(lo[0]), float(lo[1]), float(hi[2]), float(hi[3]))
-        segments = [(a, b) for a, b in self.segments if span.hits_segment(a, b)]
+        sb = self.segment_box
+        crossing = np.nonzero(
+            (sb[:, 2] > lo[0]) & (sb[:, 0] < hi[2]) & (sb[:, 3] > lo[1]) & (sb[:, 1] < hi[3])
+        )[0]
+        segments = [self.segments[int(k)] for k in crossing]
         best: tuple[float, _Rect] | None = None
         for i in np.argsort(cost, kind="stable")[:6]:
             rect = rects[int(i)]
@@ -755,11 +780,14 @@ class _Placer:
         self, sid: str, old: NameBlock, variants: Sequence[tuple[tuple[str, ...], float, float]]
     ) -> NameBlock:
         """Place again a block already placed, now that its neighbours are known."""
-        self.taken = [(r, k) for r, k in self.taken if r is not old.rect]
+        at = next(n for n, r in enumerate(self.taken) if r is old.rect)
+        del self.taken[at]
+        self.rows = np.delete(self.rows, at, axis=0)
+        self.weights = np.delete(self.weights, at)
         return self.place(sid, variants)
 
     def rects(self) -> list[_Rect]:
-        return [r for r, _ in self.taken]
+        return list(self.taken)
 
 
 def place_names(board: _Board) -> tuple[dict[str, NameBlock], list[_Rect]]:
