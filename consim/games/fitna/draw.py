@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -268,7 +269,8 @@ def counter_face(u: Mapping[str, Any], own: bool) -> CounterFace:
     """A unit of a stack the viewer sees unit by unit, as its counter (``own``: the viewer's,
     named for the actions)."""
     if u.get("face_down"):
-        return _IS_FACE_DOWN
+        # [25.1] the seat commanding IS picks its counters face down, as the actions name them
+        return _IS_FACE_DOWN_OWN if own else _IS_FACE_DOWN
     name = str(u["name"])
     c = _counters().get(name)
     symbol = unit_symbol(c) if c is not None else "infantry"
@@ -289,6 +291,7 @@ def counter_face(u: Mapping[str, Any], own: bool) -> CounterFace:
 
 #: [25.1] an IS counter as everyone sees it: face down
 _IS_FACE_DOWN = CounterFace(fill=COUNTER_FILLS["is"], title="an IS counter, face down (25.1)", face_down=True)
+_IS_FACE_DOWN_OWN = replace(_IS_FACE_DOWN, unit="IS counter")
 
 
 @cache

@@ -239,7 +239,7 @@ def test_only_the_seats_own_counters_are_named_for_picking() -> None:
             for seat in st.game.seats:
                 picked = set(re.findall(r'data-unit="([^"]+)"', board_for(st.view(seat))))
                 mine = {
-                    t.unit_label[u]
+                    "IS counter" if t.unit_is[u] and not t.unit_baghdadi[u] else t.unit_label[u]
                     for u, rec in enumerate(st.data.units)
                     if rec.at < t.n_spaces and commander(st, sides[u]) == t.seat_index[seat]
                 }
@@ -341,3 +341,23 @@ def test_an_offensive_under_way_is_drawn_as_an_arrow() -> None:
             assert not arrows
         st.apply(seat, choose(st.legal_actions(seat)))
     assert seen > 5
+
+
+def test_the_seat_commanding_is_picks_its_counters_face_down() -> None:
+    """[25.1, 25.2] A seat activating IS picks its counters for an offensive while they stay
+    face down: they carry the name the actions give them ("IS counter"), and no unit's."""
+    st = FitnaGame(scenario=8).new_game(0)
+    choose = random.Random(0).choice
+    for _ in range(200):
+        seat = st.to_act()[0]
+        actions = [str(a) for a in st.legal_actions(seat)]
+        if 'add "IS counter"' in actions:
+            break
+        st.apply(seat, choose(st.legal_actions(seat)))
+    else:
+        raise AssertionError("no offensive of IS counters in 200 random actions")
+    root = ET.fromstring(board_for(st.view(seat)))
+    down = [c for s in stacks(root).values() for c in counters(s) if texts(c) == ["IS"]]
+    assert {c.get("data-unit") for c in down} >= {"IS counter"}
+    other = next(s for s in st.game.seats if s != seat)
+    assert 'data-unit="IS counter"' not in board_for(st.view(other))
