@@ -428,7 +428,7 @@ class _Board:
         return _catmull_rom(outline)
 
     def _gulf(self) -> list[Point]:
-        """The head of the Gulf, drawn along the spaces on its real shore (within 15 km), in
+        """The head of the Gulf, drawn along the spaces on its real shore (within 4 km), in
         their order along it, each with the sea on the side where it really lies; the sea
         runs off the map's bottom right."""
         real = [(lon * self.kx, -lat) for lat, lon in _GULF]  # x east, y south, in degrees
@@ -453,7 +453,7 @@ class _Board:
                         nx, ny = -nx, -ny
                     best = (d, length + t * math.dist(a, b), (nx, ny))
                 length += math.dist(a, b)
-            if best is not None and best[0] * 111 < 15:
+            if best is not None and best[0] * 111 < 4:
                 found.append((best[1], s, best[2]))
         if not found:
             return []
