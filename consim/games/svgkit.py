@@ -3,8 +3,9 @@ text with an optional white halo, colour tints, a rough text width, word wrappin
 ``<svg>`` document around a drawing.
 
 Plain SVG 1.1 with system fonts, no scripts and no external references. A drawn element that
-stands for something a player may pick (a zone, a land, a card) carries ``data-target="NAME"``:
-the server's pages match that name against the legal actions (see ``clickable``).
+stands for something a player may pick (a zone, a land, a space, a stack, a card) carries
+``data-target="NAME"``: the server's pages match that name against the legal actions (see
+``clickable``).
 
 >>> doc = document(200, 100, "a test", text(10, 20, "Sadr City & Shaab", 12))
 >>> doc.startswith("<svg") and "Sadr City &amp; Shaab" in doc
@@ -118,9 +119,18 @@ def rect(
     )
 
 
-def clickable(target: str) -> str:
-    """The attributes that make a drawn element pickable by name on the server's pages."""
-    return f' data-target="{esc(target)}" class="target"'
+def clickable(target: str, css: str = "") -> str:
+    """The attributes that make a drawn element pickable by name on the server's pages, with
+    the element's own classes ``css`` if it has any.
+
+    >>> clickable("Abu Kamal", "space")
+    ' data-target="Abu Kamal" class="space target"'
+    """
+    return (
+        f' data-target="{esc(target)}" class="{esc(css)} target"'
+        if css
+        else f' data-target="{esc(target)}" class="target"'
+    )
 
 
 def document(

@@ -1,5 +1,19 @@
-"""The layout of Fitna's map drawing (svg.py): the projection of the spaces' coordinates, the
-nudges that keep spaces and lines apart, text widths, and where names and labels go.
+"""The layout of Fitna's map drawing (svg.py): where each space, its area, its name and its
+stack go, and the coasts drawn around them.
+
+The spaces start at their real latitudes and longitudes (an equirectangular projection). The
+Levant holds a third of the spaces in a tenth of the map, far too close for counters, so it is
+drawn wider, and then the plane is spread where spaces crowd: every point moves down the
+gradient of the spaces' density (a diffusion cartogram in small steps) until the crowded
+places have room for a stack. A last nudge gives every two spaces their gap and keeps every
+space on the side of each line where it really lies, so that no link crosses another. The map
+keeps its shape: north stays north and links keep their bearings (tests/games/fitna/
+test_svg.py measures both). The coasts are drawn along the coastal spaces, so that each stays
+on the shore and every other space inland.
+
+Each space owns an area: the points nearer to it than to any other space (a Voronoi cell),
+within AREA_RADIUS of it and the map's frame. Its stack is drawn centred on the space, inside
+that area; its name goes where it hides no stack, no other name and no space.
 
 Geometry and the board's fixed data (the countries' names and border colours, the supply
 codes); no rules and no SVG text.
@@ -7,18 +21,31 @@ codes); no rules and no SVG text.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
 
 from consim.games.fitna.content import Country, MapFile, Space
 
 #: the drawing is laid out on a canvas this wide; ``width`` only scales it
 _W = 1200.0
-_MARGIN = (46.0, 44.0, 40.0, 66.0)  # top, right, bottom, left (room for names on the sea)
+_MARGIN = (58.0, 40.0, 34.0, 84.0)  # top, right, bottom, left (room for names at the edges)
 _FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 _NAME_SIZE = 10.0
-_STACK_SIZE = 8.0
+#: the side of a counter, and of the box of a space (a counter sits on it with a rim to spare)
+COUNTER = 26.0
+BOX = 30.0
+#: how far each counter of a stack sits from the one behind it: a stack the viewer sees unit
+#: by unit is fanned so that each counter's values show under the one in front; a stack seen
+#: only as counters of a force (or IS counters face down) is a tight pile
+FAN_OPEN = (2.0, -9.0)
+FAN_CLOSED = (3.0, -3.5)
+#: the room kept free of names around every space, for a stack of three fanned counters
+STACK_ROOM = (36.0, 46.0)
 
 _COUNTRY: dict[Country, tuple[str, str]] = {
     # colour of the space's border, name written on the board
@@ -49,43 +76,8 @@ _SUPPLY_CODES: dict[str, str] = {
     "lebanese_army": "LB",
 }
 
-# Coarse coastlines (lat, lon), for orientation only: the eastern Mediterranean and the head
-# of the Gulf. They are scenery; no space or link depends on them.
-_MEDITERRANEAN: tuple[tuple[float, float], ...] = (
-    (40.5, 30.0),
-    (36.80, 34.64),
-    (36.75, 34.95),
-    (36.57, 35.37),
-    (36.77, 35.79),
-    (36.85, 36.22),
-    (36.59, 36.17),
-    (36.41, 35.89),
-    (36.08, 35.93),
-    (35.85, 35.84),
-    (35.52, 35.77),
-    (35.36, 35.92),
-    (35.18, 35.94),
-    (34.89, 35.87),
-    (34.44, 35.82),
-    (34.25, 35.65),
-    (34.12, 35.64),
-    (33.98, 35.62),
-    (33.90, 35.48),
-    (33.56, 35.37),
-    (33.27, 35.19),
-    (33.12, 35.13),
-    (32.92, 35.07),
-    (32.82, 34.98),
-    (32.69, 34.94),
-    (32.50, 34.89),
-    (32.33, 34.85),
-    (32.08, 34.77),
-    (31.80, 34.64),
-    (31.50, 34.45),
-    (31.20, 34.22),
-    (31.05, 33.80),
-    (31.0, 30.0),
-)
+# The head of the Gulf's real coastline (lat, lon): it tells which spaces lie on the Gulf's
+# shore and on which side the sea is (the shores are drawn along the spaces, ``_Board._gulf``).
 _GULF: tuple[tuple[float, float], ...] = (
     (26.0, 49.70),
     (27.00, 49.66),
@@ -111,6 +103,8 @@ _GULF: tuple[tuple[float, float], ...] = (
     (26.0, 52.0),
 )
 
+Point = tuple[float, float]
+
 
 @dataclass
 class _Rect:
@@ -124,21 +118,7 @@ class _Rect:
         h = min(self.y1, other.y1) - max(self.y0, other.y0)
         return w * h if w > 0 and h > 0 else 0.0
 
-    def distance(self, p: tuple[float, float]) -> float:
-        dx = max(self.x0 - p[0], 0.0, p[0] - self.x1)
-        dy = max(self.y0 - p[1], 0.0, p[1] - self.y1)
-        return math.hypot(dx, dy)
-
-    def outside(self, width: float, height: float) -> float:
-        """How much of the rectangle lies off the canvas (area)."""
-        pad = 4.0
-        inside = _Rect(
-            max(self.x0, pad), max(self.y0, pad), min(self.x1, width - pad), min(self.y1, height - pad)
-        )
-        full = (self.x1 - self.x0) * (self.y1 - self.y0)
-        return full - inside.overlap(inside) if inside.x1 > inside.x0 and inside.y1 > inside.y0 else full
-
-    def hits_segment(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    def hits_segment(self, a: Point, b: Point) -> bool:
         """Whether the segment a-b passes through the rectangle (Liang-Barsky clipping)."""
         t0, t1 = 0.0, 1.0
         dx, dy = b[0] - a[0], b[1] - a[1]
@@ -178,6 +158,7 @@ _WIDTHS = {
 _ADVANCE = {bold: [int(n) / 100 for n in table.split()] for bold, table in _WIDTHS.items()}
 
 
+@lru_cache(maxsize=4096)
 def _text_width(text: str, size: float, bold: bool = False) -> float:
     """The rendered width of ``text`` in DejaVu Sans, plus a pixel of slack each side."""
     table = _ADVANCE[bold]
@@ -185,7 +166,7 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
     return em * size + 2.0
 
 
-def _seg_point_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+def _seg_point_distance(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length2 = dx * dx + dy * dy
     if length2 == 0:
@@ -194,233 +175,182 @@ def _seg_point_distance(p: tuple[float, float], a: tuple[float, float], b: tuple
     return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
-class _Board:
-    """The layout: projected and nudged positions, the footprint of each space."""
-
-    BOX_W = 18.0
-    BOX_H = 13.0
-    MIN_GAP = 27.0  # centre to centre
-    LINE_CLEARANCE = 12.0  # a line passing by a space it does not touch
-
-    def __init__(self, content: MapFile) -> None:
-        self.content = content
-        self.spaces: dict[str, Space] = {s.id: s for s in content.spaces}
-        lats = [s.lat for s in content.spaces] or [30.0]
-        lons = [s.lon for s in content.spaces] or [40.0]
-        self.lat_min, self.lat_max = min(lats), max(lats)
-        self.lon_min, self.lon_max = min(lons), max(lons)
-        self.kx = math.cos(math.radians((self.lat_min + self.lat_max) / 2))
-        top, right, bottom, left = _MARGIN
-        span_x = max((self.lon_max - self.lon_min) * self.kx, 1e-6)
-        self.scale = (_W - left - right) / span_x
-        self.height = (self.lat_max - self.lat_min) * self.scale + top + bottom
-        self.home = {s.id: self.project(s.lat, s.lon) for s in content.spaces}
-        self.pos = dict(self.home)
-        self._nudge()
-
-    def project(self, lat: float, lon: float) -> tuple[float, float]:
-        top, _, _, left = _MARGIN
-        return (left + (lon - self.lon_min) * self.kx * self.scale, top + (self.lat_max - lat) * self.scale)
-
-    def _nudge(self) -> None:
-        """Push apart spaces closer than MIN_GAP and spaces lying on a line that is not theirs.
-        Deterministic; each space moves only as far as its collisions need."""
-        ids = sorted(self.pos)
-        links = [(a, b) for a, b in self.content.links]
-        pairs: list[tuple[str, str]] = []
-        near_lines: list[tuple[str, str, str]] = []
-        for it in range(400):
-            if it % 40 == 0:
-                # only neighbours can collide: list them again from time to time
-                pairs = [
-                    (a, b)
-                    for n, a in enumerate(ids)
-                    for b in ids[n + 1 :]
-                    if math.dist(self.pos[a], self.pos[b]) < self.MIN_GAP * 2.5
-                ]
-                near_lines = [
-                    (a, b, s)
-                    for a, b in links
-                    for s in ids
-                    if s not in (a, b)
-                    and _seg_point_distance(self.pos[s], self.pos[a], self.pos[b]) < self.LINE_CLEARANCE * 3
-                ]
-            moved = False
-            push: dict[str, list[float]] = {i: [0.0, 0.0] for i in ids}
-            for a, b in pairs:
-                pa, pb = self.pos[a], self.pos[b]
-                d = math.dist(pa, pb)
-                if d >= self.MIN_GAP:
-                    continue
-                if d < 1e-6:
-                    ux, uy = 1.0, 0.0
-                else:
-                    ux, uy = (pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d
-                k = (self.MIN_GAP - d) / 2 + 0.1
-                push[a][0] -= ux * k
-                push[a][1] -= uy * k
-                push[b][0] += ux * k
-                push[b][1] += uy * k
-            for a, b, s in near_lines:
-                pa, pb, p = self.pos[a], self.pos[b], self.pos[s]
-                d = _seg_point_distance(p, pa, pb)
-                if d >= self.LINE_CLEARANCE:
-                    continue
-                # move the space away from the line, along the line's normal
-                dx, dy = pb[0] - pa[0], pb[1] - pa[1]
-                norm = math.hypot(dx, dy) or 1.0
-                nx, ny = -dy / norm, dx / norm
-                side = (p[0] - pa[0]) * nx + (p[1] - pa[1]) * ny
-                sign = 1.0 if side >= 0 else -1.0
-                k = (self.LINE_CLEARANCE - d) + 0.1
-                push[s][0] += sign * nx * k
-                push[s][1] += sign * ny * k
-            for i in ids:
-                dx, dy = push[i]
-                if abs(dx) > 1e-3 or abs(dy) > 1e-3:
-                    moved = True
-                    step = min(1.0, 4.0 / max(math.hypot(dx, dy), 1e-9))
-                    x, y = self.pos[i]
-                    self.pos[i] = (x + dx * step * 0.5, y + dy * step * 0.5)
-            if not moved:
-                break
-
-    # ---- what each space draws around its centre -------------------------------------------
-
-    def badges(self, s: Space) -> list[tuple[str, str]]:
-        """The pills under the box: (kind, text)."""
-        out: list[tuple[str, str]] = []
-        if s.kurdish:
-            out.append(("kurdish", s.kurdish))
-        shown = {s.country, "russia", "us", "lebanese_army"}
-        codes = [_SUPPLY_CODES[f] for f in s.supply if f in _SUPPLY_CODES and f in shown]
-        if s.supply and not codes:
-            codes = ["S"]
-        if codes:
-            out.append(("supply", " ".join(codes)))
-        return out
-
-    def footprint(self, s: Space) -> _Rect:
-        x, y = self.pos[s.id]
-        hw, hh = self.BOX_W / 2 + 3, self.BOX_H / 2 + 3
-        r = _Rect(x - hw, y - hh - (3 if s.is_symbol or s.defence else 0), x + hw, y + hh)
-        below = y + self.BOX_H / 2 + 1
-        for _, text in self.badges(s):
-            w = _text_width(text, 7.0, True) + 4
-            r = _Rect(min(r.x0, x - w / 2), r.y0, max(r.x1, x + w / 2), below + 10)
-            below += 10
-        return r
+def _seg_distances(p: np.ndarray, la: np.ndarray, lb: np.ndarray) -> np.ndarray:
+    """The distance from every point of ``p`` to every segment p[la]-p[lb] (segments x
+    points)."""
+    a, b = p[la][:, None, :], p[lb][:, None, :]
+    t = b - a
+    length2 = np.maximum((t**2).sum(axis=2), 1e-12)
+    along = np.clip(((p[None, :, :] - a) * t).sum(axis=2) / length2, 0.0, 1.0)
+    nearest = a + along[:, :, None] * t
+    return np.asarray(np.sqrt(((p[None, :, :] - nearest) ** 2).sum(axis=2)))
 
 
-def _label_candidates(
-    foot: _Rect, x: float, y: float, w: float, h: float, gaps: Sequence[float] = (2.0, 9.0, 18.0)
-) -> list[tuple[_Rect, float, float, str]]:
-    """Places for a w*h text block around a footprint, nearest first: (rect, text x, baseline
-    y, anchor)."""
-    cands: list[tuple[_Rect, float, float, str]] = []
-    for gap in gaps:
-        mid = y - h / 2
-        cands.append(
-            (_Rect(foot.x1 + gap, mid, foot.x1 + gap + w, mid + h), foot.x1 + gap, mid + h - 2.5, "start")
+def _uncross(p: np.ndarray, la: np.ndarray, lb: np.ndarray) -> tuple[np.ndarray, ...]:
+    """For each two links p[la]-p[lb] that cross (sharing no end): the end nearest the other
+    link, and that link's index and ends (arrays: space, link, link's ends)."""
+    a, b = p[la], p[lb]
+
+    def orient(p0: np.ndarray, p1: np.ndarray, q: np.ndarray) -> np.ndarray:
+        return np.asarray(
+            (p1[:, None, 0] - p0[:, None, 0]) * (q[None, :, 1] - p0[:, None, 1])
+            - (p1[:, None, 1] - p0[:, None, 1]) * (q[None, :, 0] - p0[:, None, 0])
         )
-        cands.append(
-            (_Rect(foot.x0 - gap - w, mid, foot.x0 - gap, mid + h), foot.x0 - gap, mid + h - 2.5, "end")
+
+    o1, o2 = orient(a, b, a), orient(a, b, b)  # the ends of link j against line i
+    cross = (o1 * o2 < 0) & (o1.T * o2.T < 0)
+    shared = (la[:, None] == la[None, :]) | (la[:, None] == lb[None, :])
+    shared |= (lb[:, None] == la[None, :]) | (lb[:, None] == lb[None, :])
+    i, j = np.nonzero(np.triu(cross & ~shared, 1))
+    if not len(i):
+        empty = np.zeros(0, dtype=int)
+        return empty, empty, empty, empty
+    length = np.sqrt(((b - a) ** 2).sum(axis=1))
+    # the distance of each end to the other line; the nearest end moves
+    options = np.stack(
+        [
+            np.abs(o1[i, j]) / length[i],  # link j's first end, against line i
+            np.abs(o2[i, j]) / length[i],  # link j's second end
+            np.abs(o1[j, i]) / length[j],  # link i's first end, against line j
+            np.abs(o2[j, i]) / length[j],
+        ],
+        axis=1,
+    )
+    pick = options.argmin(axis=1)
+    space = np.choose(pick, [la[j], lb[j], la[i], lb[i]])
+    line = np.where(pick < 2, i, j)
+    return space, line, la[line], lb[line]
+
+
+def _sides(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The side of each line a->b where each p lies: 1.0 or -1.0 (the sign of the cross
+    product)."""
+    cross = (b[:, 0] - a[:, 0]) * (p[:, 1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (p[:, 0] - a[:, 0])
+    return np.where(cross >= 0, 1.0, -1.0)
+
+
+def stack_offsets(n: int, fanned: bool) -> tuple[list[Point], float, float]:
+    """Where the ``n`` counters of a stack go, back to front: the top-left corner of each,
+    relative to the space's centre, and the stack's width and height (its box is centred on
+    the space). More than three counters fan no wider than three."""
+    dx, dy = FAN_OPEN if fanned else FAN_CLOSED
+    if n > 3:
+        dx, dy = dx * 2 / (n - 1), dy * 2 / (n - 1)
+    steps = max(n - 1, 0)
+    w, h = COUNTER + dx * steps, COUNTER + abs(dy) * steps
+    x0, y0 = -w / 2, h / 2 - COUNTER
+    return [(x0 + i * dx, y0 + i * dy) for i in range(n)], w, h
+
+
+# ---- spreading the crowded places ------------------------------------------------------------
+
+#: the Levant: longitudes west of this drawn this much wider, before the flow
+_WEST = (37.0, 1.5)
+#: the flow: the kernel's width (px of the projection), the smoothed density under which
+#: nothing moves (1 is a lone space), a small density added under the division, the steps
+#: taken and their size
+_SIGMA = 25.0
+_CROWD = 1.3
+_EMPTY = 0.03
+_STEPS = 400
+_STEP = 200.0
+#: the nudge's steps at most
+_NUDGES = 400
+
+
+def _spread(spaces: np.ndarray) -> np.ndarray:
+    """The spaces' points moved by the flow that spreads crowded spaces. rho, the spaces'
+    density smoothed by a Gaussian kernel (1 at a lone space), defines one smooth velocity
+    field over the plane: -grad(rho)/(rho + _EMPTY), slowed to nothing where rho is below
+    _CROWD (where the spaces do not crowd). Every point moves with it a small step at a time;
+    the flow of such a field never folds the plane, so the map keeps its shape."""
+    x, y = spaces[:, 0].astype(float), spaces[:, 1].astype(float)
+    inv = 1.0 / (2 * _SIGMA * _SIGMA)
+    for _ in range(_STEPS):
+        dx = x[:, None] - x[None, :]
+        dy = y[:, None] - y[None, :]
+        w = np.exp(-(dx * dx + dy * dy) * inv)
+        rho = w.sum(axis=1)
+        push = np.clip((rho - _CROWD) / (_CROWD - 1.0), 0.0, 1.0)
+        # grad(rho) = -sum(w * d) / sigma^2, so -grad/rho points away from the crowd
+        k = _STEP / (_SIGMA * _SIGMA) / (_EMPTY + rho) * push
+        x = x + (w * dx).sum(axis=1) * k
+        y = y + (w * dy).sum(axis=1) * k
+    return np.stack([x, y], axis=1)
+
+
+def _catmull_rom(points: Sequence[Point], samples: int = 6) -> list[Point]:
+    """A smooth curve through ``points`` (Catmull-Rom), as ``samples`` points a stretch."""
+    if len(points) < 3:
+        return list(points)
+    ext = [points[0], *points, points[-1]]
+    out: list[Point] = []
+
+    def blend(a: float, b: float, c: float, d: float, t: float) -> float:
+        return 0.5 * (
+            2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t**3
         )
-        top = foot.y0 - gap - h
-        cands.append((_Rect(x - w / 2, top, x + w / 2, top + h), x, top + h - 2.5, "middle"))
-        bot = foot.y1 + gap
-        cands.append((_Rect(x - w / 2, bot, x + w / 2, bot + h), x, bot + h - 2.5, "middle"))
-        for sx in (1, -1):
-            for sy in (-1, 1):
-                x0 = x + 4 + gap if sx > 0 else x - 4 - gap - w
-                y0 = foot.y0 - h + 4 - gap if sy < 0 else foot.y1 - 4 + gap
-                anchor = "start" if sx > 0 else "end"
-                tx = x0 if sx > 0 else x0 + w
-                cands.append((_Rect(x0, y0, x0 + w, y0 + h), tx, y0 + h - 2.5, anchor))
-        if gap == gaps[0]:
-            # beside the space, a little higher or lower
-            for dy in (-7.0, 7.0, -13.0, 13.0):
-                m2 = mid + dy
-                cands.append(
-                    (
-                        _Rect(foot.x1 + gap, m2, foot.x1 + gap + w, m2 + h),
-                        foot.x1 + gap,
-                        m2 + h - 2.5,
-                        "start",
-                    )
-                )
-                cands.append(
-                    (_Rect(foot.x0 - gap - w, m2, foot.x0 - gap, m2 + h), foot.x0 - gap, m2 + h - 2.5, "end")
-                )
-    return cands
+
+    for i in range(1, len(ext) - 2):
+        p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+        for k in range(samples):
+            t = k / samples
+            out.append((blend(p0[0], p1[0], p2[0], p3[0], t), blend(p0[1], p1[1], p2[1], p3[1], t)))
+    out.append(points[-1])
+    return out
 
 
-class _Placer:
-    """Greedy placement of text blocks, avoiding what is already on the board: spaces (with
-    their badges), names and stacks already placed (text weighs more), and the lines."""
+# ---- the areas -------------------------------------------------------------------------------
 
-    def __init__(self, board: _Board) -> None:
-        self.board = board
-        self.feet = {s.id: board.footprint(s) for s in board.content.spaces}
-        self.taken: list[tuple[_Rect, float]] = [(r, 8.0) for r in self.feet.values()]
-        self.segments = [(board.pos[a], board.pos[b]) for a, b in board.content.links]
+#: an area reaches at most this far from its space
+AREA_RADIUS = 120.0
 
-    def place(
-        self, sid: str, w: float, h: float, gaps: Sequence[float] = (2.0, 9.0, 18.0), leader: bool = False
-    ) -> tuple[_Rect, float, float, str]:
-        """The best of the candidate places for a w*h block beside space ``sid``: little
-        overlap, few lines crossed, on the canvas, and nearer its own space than any other
-        (a name must not seem to belong to a neighbour; a block drawn with a ``leader`` line
-        to its space may)."""
-        foot = self.feet[sid]
-        x, y = self.board.pos[sid]
-        neighbours = [
-            self.board.pos[o] for o in self.feet if o != sid and math.dist(self.board.pos[o], (x, y)) < 90 + w
+
+def _clip(poly: list[Point], a: float, b: float, c: float) -> list[Point]:
+    """The part of a convex polygon where a*x + b*y <= c (Sutherland-Hodgman, one edge)."""
+    out: list[Point] = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        fp, fq = a * p[0] + b * p[1] - c, a * q[0] + b * q[1] - c
+        if fp <= 0:
+            out.append(p)
+        if (fp < 0 < fq) or (fq < 0 < fp):
+            t = fp / (fp - fq)
+            out.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+    return out
+
+
+def _areas(pos: dict[str, Point], width: float, height: float) -> dict[str, list[Point]]:
+    """Each space's area: the points nearer to it than to any other space, within
+    AREA_RADIUS of it and inside the frame."""
+    ids = sorted(pos)
+    out: dict[str, list[Point]] = {}
+    sides = 32
+    for sid in ids:
+        x, y = pos[sid]
+        poly = [
+            (
+                x + AREA_RADIUS * math.cos(2 * math.pi * (k + 0.5) / sides),
+                y + AREA_RADIUS * math.sin(2 * math.pi * (k + 0.5) / sides),
+            )
+            for k in range(sides)
         ]
-        best: tuple[float, tuple[_Rect, float, float, str]] | None = None
-        # only what lies within reach of a candidate can overlap one (the same result, sooner)
-        r = max(gaps) + w + h + 30.0
-        area = _Rect(foot.x0 - r, foot.y0 - r, foot.x1 + r, foot.y1 + r)
-        near = [
-            (o, k)
-            for o, k in self.taken
-            if o.x1 > area.x0 and o.x0 < area.x1 and o.y1 > area.y0 and o.y0 < area.y1
-        ]
-        for order, cand in enumerate(_label_candidates(foot, x, y, w, h, gaps)):
-            rect = cand[0]
-            cost = order * 1.5 + rect.outside(_W, self.board.height) * 50.0
-            own = rect.distance((x, y))
-            if not leader:
-                cost += sum(
-                    400.0 + (own - rect.distance(q)) * 20 for q in neighbours if rect.distance(q) < own + 3
-                )
-            if best is not None and cost >= best[0]:
+        for a, b, c in ((-1.0, 0.0, -4.0), (1.0, 0.0, width - 4), (0.0, -1.0, -4.0), (0.0, 1.0, height - 4)):
+            poly = _clip(poly, a, b, c)
+        for other in ids:
+            ox, oy = pos[other]
+            if other == sid or math.dist((x, y), (ox, oy)) > 2 * AREA_RADIUS:
                 continue
-            for other, weight in near:
-                if other is not foot:
-                    cost += other.overlap(rect) * weight
-            if best is None or cost < best[0]:
-                cost += sum(12.0 for a, b in self.segments if rect.hits_segment(a, b))
-                if best is None or cost < best[0]:
-                    best = (cost, cand)
-        assert best is not None
-        self.taken.append((best[1][0], 30.0))
-        return best[1]
-
-    def replace(self, sid: str, old: _Rect, w: float, h: float) -> tuple[_Rect, float, float, str]:
-        """Place again a block already placed, now that its neighbours are known."""
-        self.taken = [(r, k) for r, k in self.taken if r is not old]
-        return self.place(sid, w, h)
-
-    def rects(self) -> list[_Rect]:
-        return [r for r, _ in self.taken]
+            # the half-plane nearer to this space: (q - m) . (o - p) <= 0
+            a, b = ox - x, oy - y
+            poly = _clip(poly, a, b, a * (x + ox) / 2 + b * (y + oy) / 2)
+        out[sid] = poly
+    return out
 
 
-def _country_font(spaces: int) -> float:
-    return 15.0 if spaces > 6 else 12.0
-
-
-def _in_polygon(x: float, y: float, poly: Sequence[tuple[float, float]]) -> bool:
+def in_polygon(x: float, y: float, poly: Sequence[Point]) -> bool:
+    """Whether (x, y) lies inside the polygon (even-odd rule)."""
     inside = False
     j = len(poly) - 1
     for i in range(len(poly)):
@@ -432,68 +362,530 @@ def _in_polygon(x: float, y: float, poly: Sequence[tuple[float, float]]) -> bool
     return inside
 
 
-def _country_label_spots(board: _Board, obstacles: Sequence[_Rect]) -> dict[Country, tuple[float, float]]:
-    """For each country, a spot on its own ground (the nearest spaces are its own) near the
+# ---- the board -------------------------------------------------------------------------------
+
+
+class _Board:
+    """The layout: each space's point (projected, widened, spread, nudged), its area, the room
+    it keeps for its stack, and the coasts drawn along the coastal spaces."""
+
+    MIN_GAP = 64.0  # centre to centre
+    #: the Levant's spaces keep more room: its stacks are the biggest and its names the longest
+    LEVANT_GAP = (36.6, 76.0)
+    LINE_CLEARANCE = BOX / 2 + 5  # a line passing by a space it does not touch
+
+    def __init__(self, content: MapFile) -> None:
+        self.content = content
+        self.spaces: dict[str, Space] = {s.id: s for s in content.spaces}
+        lats = [s.lat for s in content.spaces] or [30.0]
+        lons = [s.lon for s in content.spaces] or [40.0]
+        self.lat_min, self.lat_max = min(lats), max(lats)
+        self.lon_min, self.lon_max = min(lons), max(lons)
+        self.kx = math.cos(math.radians((self.lat_min + self.lat_max) / 2))
+        _, right, _, left = _MARGIN
+        span_x = max((self.lon_max - self.lon_min) * self.kx, 1e-6)
+        self.scale = (_W - left - right) / span_x
+        self.home = {s.id: self.project(s.lat, s.lon) for s in content.spaces}
+        ids = [s.id for s in content.spaces]
+        # the Levant drawn wider, then the crowded places spread
+        start = np.array([self._widen(self.home[i]) for i in ids], dtype=float).reshape(-1, 2)
+        moved = _spread(start)
+        self.pos: dict[str, Point] = {i: (float(x), float(y)) for i, (x, y) in zip(ids, moved, strict=True)}
+        self.height = 0.0
+        for _ in range(2):  # the nudge widens the map a little: fit it to the canvas again
+            self._fit()
+            self._nudge()
+        self._fit()
+        self.seas = [self._mediterranean(), self._gulf()]
+        self.areas = _areas(self.pos, _W, self.height)
+
+    def _mediterranean(self) -> list[Point]:
+        """The Mediterranean drawn along the coastal spaces (31.1): a smooth shore a little
+        west of each of them, north to south, turning west above the northernmost one (the
+        coast of Turkey) and below the southernmost (Sinai). Drawn from the spaces rather than
+        the real coastline, so that the spread map keeps every coastal space on the shore and
+        every other space inland."""
+        coast = sorted((s for s in self.content.spaces if s.coastal), key=lambda s: -s.lat)
+        if not coast:
+            return []
+        pts = [self.pos[s.id] for s in coast]
+        r = BOX / 2 + 9
+        shore: list[Point] = []
+        for i, (x, y) in enumerate(pts):
+            ax, ay = pts[max(i - 1, 0)]
+            bx, by = pts[min(i + 1, len(pts) - 1)]
+            tx, ty = bx - ax, by - ay
+            norm = math.hypot(tx, ty) or 1.0
+            nx, ny = ty / norm, -tx / norm  # the normal on the sea's side (west)
+            if nx > 0:
+                nx, ny = -nx, -ny
+            shore.append((x + nx * r, y + ny * r))
+        nx0, (sx0, sy0) = shore[0][0], shore[-1]
+        top = pts[0][1] - r - 10
+        bottom = self.height + 40
+        outline = [(-40.0, top), (nx0 - 30, top), (nx0 - 4, top + 14), *shore]
+        outline += [(sx0 - 6, sy0 + 40), (sx0 - 40, sy0 + 90), (-40.0, bottom)]
+        return _catmull_rom(outline)
+
+    def _gulf(self) -> list[Point]:
+        """The head of the Gulf, drawn along the spaces on its real shore (within 4 km), in
+        their order along it, each with the sea on the side where it really lies; the sea
+        runs off the map's bottom right."""
+        real = [(lon * self.kx, -lat) for lat, lon in _GULF]  # x east, y south, in degrees
+        found: list[tuple[float, Space, Point]] = []
+        for s in self.content.spaces:
+            p = (s.lon * self.kx, -s.lat)
+            best: tuple[float, float, Point] | None = None
+            length = 0.0
+            for a, b in itertools.pairwise(real):
+                d = _seg_point_distance(p, a, b)
+                if best is None or d < best[0]:
+                    t = ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / max(
+                        math.dist(a, b) ** 2, 1e-12
+                    )
+                    t = min(max(t, 0.0), 1.0)
+                    near = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                    # the sea's side: the normal of the shore pointing into the sea
+                    nx, ny = -(b[1] - a[1]), b[0] - a[0]
+                    norm = math.hypot(nx, ny) or 1.0
+                    nx, ny = nx / norm, ny / norm
+                    if not in_polygon(near[0] + nx * 0.01, near[1] + ny * 0.01, real):
+                        nx, ny = -nx, -ny
+                    best = (d, length + t * math.dist(a, b), (nx, ny))
+                length += math.dist(a, b)
+            if best is not None and best[0] * 111 < 4:
+                found.append((best[1], s, best[2]))
+        if not found:
+            return []
+        found.sort(key=lambda f: f[0])
+        r = BOX / 2 + 9
+        shore = [(self.pos[s.id][0] + nx * r, self.pos[s.id][1] + ny * r) for _, s, (nx, ny) in found]
+        x0, (x1, y1) = shore[0][0], shore[-1]
+        far = _W + 60
+        outline = [(far, self.height + 60), (x0 + 10, self.height + 60), *shore]
+        outline += [(x1 + 30, y1 - 40), (far, y1 - 60)]
+        return _catmull_rom(outline)
+
+    def _widen(self, p: Point) -> Point:
+        """A point of the projection with the land west of _WEST[0] degrees east drawn
+        _WEST[1] times as wide (the Levant, where spaces crowd most)."""
+        x0 = _MARGIN[3] + (_WEST[0] - self.lon_min) * self.kx * self.scale
+        return (x0 - (x0 - p[0]) * _WEST[1], p[1]) if p[0] < x0 else p
+
+    def _fit(self) -> None:
+        """Scale and move the spaces to fill the canvas's width within its margins
+        (the height follows)."""
+        top, right, bottom, left = _MARGIN
+        xs = [p[0] for p in self.pos.values()]
+        ys = [p[1] for p in self.pos.values()]
+        k = (_W - left - right) / max(max(xs) - min(xs), 1e-6)
+        ox, oy = left - min(xs) * k, top - min(ys) * k
+        self.pos = {i: (x * k + ox, y * k + oy) for i, (x, y) in self.pos.items()}
+        self.height = (max(ys) - min(ys)) * k + top + bottom
+
+    def project(self, lat: float, lon: float) -> Point:
+        """The real place on the canvas before spreading (equirectangular)."""
+        top, _, _, left = _MARGIN
+        return (left + (lon - self.lon_min) * self.kx * self.scale, top + (self.lat_max - lat) * self.scale)
+
+    def _nudge(self) -> None:
+        """Push apart spaces closer than their gap (MIN_GAP, LEVANT_GAP in the Levant), and
+        push a space lying near a line that is not its own to the side of the line where it
+        really lies, the line's ends giving way too (so that no link crosses another).
+        Deterministic; each space moves only as far as its collisions need."""
+        ids = sorted(self.pos)
+        index = {i: n for n, i in enumerate(ids)}
+        p = np.array([self.pos[i] for i in ids], dtype=float)
+        home = np.array([self.home[i] for i in ids], dtype=float)
+        room = np.array(
+            [self.LEVANT_GAP[1] if self.spaces[i].lon < self.LEVANT_GAP[0] else self.MIN_GAP for i in ids]
+        )
+        la = np.array([index[a] for a, _ in self.content.links], dtype=int)
+        lb = np.array([index[b] for _, b in self.content.links], dtype=int)
+        clear = self.LINE_CLEARANCE
+        pi = pj = gap = ls = sa = sb = side = cs = ca = cb = cside = np.zeros(0, dtype=int)
+        for it in range(_NUDGES):
+            if it % 40 == 0:
+                # only neighbours can collide: list them again from time to time
+                d = np.sqrt(((p[:, None, :] - p[None, :, :]) ** 2).sum(axis=2))
+                pi, pj = np.nonzero(np.triu(d < np.maximum(room[:, None], room[None, :]) * 1.5, 1))
+                gap = np.minimum(room[pi], room[pj])
+                near = _seg_distances(p, la, lb) < clear * 3
+                near[np.arange(len(la)), la] = near[np.arange(len(la)), lb] = False
+                li, ls = np.nonzero(near)
+                sa, sb = la[li], lb[li]
+                # a space keeps the side of a line where it really lies
+                side = _sides(home[ls], home[sa], home[sb])
+            if it % 10 == 0:
+                # two links that cross: the end nearest the other line goes back across it
+                xs, _, xa, xb = _uncross(p, la, lb)
+                cs, ca, cb = ls, sa, sb
+                cside = side
+                if len(xs):
+                    cs = np.concatenate([ls, xs])
+                    ca = np.concatenate([sa, xa])
+                    cb = np.concatenate([sb, xb])
+                    cside = np.concatenate([side, -_sides(p[xs], p[xa], p[xb])])
+            push = np.zeros_like(p)
+            # the gaps between spaces
+            v = p[pj] - p[pi]
+            d = np.sqrt((v**2).sum(axis=1))
+            hit = d < gap
+            if hit.any():
+                u = np.where(d[hit, None] > 1e-6, v[hit] / np.maximum(d[hit, None], 1e-6), [1.0, 0.0])
+                k = ((gap[hit] - d[hit]) / 2 + 0.1)[:, None]
+                np.add.at(push, pi[hit], -u * k)
+                np.add.at(push, pj[hit], u * k)
+            # the lines
+            a_, b_, q = p[ca], p[cb], p[cs]
+            t = b_ - a_
+            norm = np.maximum(np.sqrt((t**2).sum(axis=1)), 1e-9)
+            along = ((q - a_) * t).sum(axis=1) / norm**2
+            n = np.stack([-t[:, 1], t[:, 0]], axis=1) / norm[:, None]
+            dist = ((q - a_) * n).sum(axis=1) * cside
+            hit = (along > 0) & (along < 1) & (dist < clear)
+            if hit.any():
+                # the space and the line share the way: the line's ends move the other way,
+                # each by its share of the point of the line nearest the space
+                k = ((clear - dist[hit]) / 2 + 0.1)[:, None] * cside[hit, None] * n[hit]
+                np.add.at(push, cs[hit], k)
+                np.add.at(push, ca[hit], -k * (1 - along[hit, None]))
+                np.add.at(push, cb[hit], -k * along[hit, None])
+            size = np.sqrt((push**2).sum(axis=1))
+            moving = size > 1e-3
+            if not moving.any():
+                break
+            step = np.minimum(1.0, 4.0 / np.maximum(size, 1e-9))[:, None] * 0.5
+            p = p + push * step * moving[:, None]
+        self.pos = {i: (float(x), float(y)) for i, (x, y) in zip(ids, p, strict=True)}
+
+    # ---- what each space draws around its centre -------------------------------------------
+
+    def badges(self, s: Space) -> list[tuple[str, str]]:
+        """The pills under a space's name: (kind, text): the IS symbol, the defence bonus, the
+        Kurdish faction, the supply codes."""
+        out: list[tuple[str, str]] = []
+        if s.is_symbol:
+            out.append(("is", "IS"))
+        if s.defence:
+            out.append(("defence", f"-{s.defence}"))
+        if s.kurdish:
+            out.append(("kurdish", s.kurdish))
+        shown = {s.country, "russia", "us", "lebanese_army"}
+        codes = [_SUPPLY_CODES[f] for f in s.supply if f in _SUPPLY_CODES and f in shown]
+        if s.supply and not codes:
+            codes = ["S"]
+        if codes:
+            out.append(("supply", " ".join(codes)))
+        return out
+
+    def footprint(self, s: Space) -> _Rect:
+        """What a space may cover: its box, and the room of a stack on it."""
+        x, y = self.pos[s.id]
+        hw, hh = max(BOX, STACK_ROOM[0]) / 2, max(BOX, STACK_ROOM[1]) / 2
+        return _Rect(x - hw, y - hh, x + hw, y + hh)
+
+
+#: the height of a space's name line and of its line of badges
+NAME_LINE = _NAME_SIZE + 3
+BADGE_H = 9.0
+BADGE_SIZE = 7.0
+
+
+def badge_width(text: str) -> float:
+    return _text_width(text, BADGE_SIZE, True) + 4
+
+
+@dataclass(frozen=True)
+class NameBlock:
+    """Where a space's name goes: its block, and its lines (the name, whole or on two)."""
+
+    rect: _Rect
+    lines: tuple[str, ...]
+
+
+def name_lines(s: Space) -> list[tuple[str, ...]]:
+    """The ways to write a space's name: on one line, and a long name of several words on
+    two (broken at the space nearest its middle)."""
+    out: list[tuple[str, ...]] = [(s.name,)]
+    words = s.name.split()
+    if len(words) > 1 and len(s.name) >= 8:
+        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(s.name) / 2))
+        out.append((" ".join(words[:cut]), " ".join(words[cut:])))
+    return out
+
+
+def label_size(board: _Board, s: Space, lines: tuple[str, ...]) -> tuple[float, float]:
+    """The width and height of a space's name block: the name's lines, and the badges under
+    them."""
+    w = max(_text_width(line, _NAME_SIZE, s.city or s.objective) for line in lines)
+    badges = board.badges(s)
+    h = NAME_LINE * len(lines)
+    if badges:
+        w = max(w, sum(badge_width(t) + 2 for _, t in badges) - 2)
+        h += BADGE_H + 1
+    return w, h
+
+
+def _label_candidates(foot: _Rect, x: float, y: float, w: float, h: float) -> list[_Rect]:
+    """Places for a w*h block around a footprint, nearest first."""
+    cands: list[_Rect] = []
+    for gap in (1.0, 6.0, 14.0):
+        mid = y - h / 2
+        cands.append(_Rect(x - w / 2, foot.y1 + gap, x + w / 2, foot.y1 + gap + h))
+        cands.append(_Rect(x - w / 2, foot.y0 - gap - h, x + w / 2, foot.y0 - gap))
+        for dy in (0.0, -8.0, 8.0, -16.0, 16.0):
+            cands.append(_Rect(foot.x1 + gap, mid + dy, foot.x1 + gap + w, mid + dy + h))
+            cands.append(_Rect(foot.x0 - gap - w, mid + dy, foot.x0 - gap, mid + dy + h))
+        for sx in (1, -1):
+            for sy in (-1, 1):
+                # above or below, off centre; and diagonally off a corner
+                x0 = x - w / 2 + sx * w / 3
+                y0 = foot.y0 - gap - h if sy < 0 else foot.y1 + gap
+                cands.append(_Rect(x0, y0, x0 + w, y0 + h))
+                x0 = foot.x1 + gap if sx > 0 else foot.x0 - gap - w
+                cands.append(_Rect(x0, y0, x0 + w, y0 + h))
+    return cands
+
+
+def _overlaps(c: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """The overlap (area) of each candidate rectangle with each rectangle (rows x0 y0 x1 y1):
+    candidates x rectangles."""
+    w = np.minimum(c[:, None, 2], r[None, :, 2]) - np.maximum(c[:, None, 0], r[None, :, 0])
+    h = np.minimum(c[:, None, 3], r[None, :, 3]) - np.maximum(c[:, None, 1], r[None, :, 1])
+    return np.asarray(np.clip(w, 0.0, None) * np.clip(h, 0.0, None))
+
+
+def _gaps(c: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """The distance between each candidate rectangle and each rectangle (0 if they touch)."""
+    dx = np.maximum(np.maximum(c[:, None, 0] - r[None, :, 2], r[None, :, 0] - c[:, None, 2]), 0.0)
+    dy = np.maximum(np.maximum(c[:, None, 1] - r[None, :, 3], r[None, :, 1] - c[:, None, 3]), 0.0)
+    return np.asarray(np.sqrt(dx * dx + dy * dy))
+
+
+def _inside_convex(xs: np.ndarray, ys: np.ndarray, poly: Sequence[Point]) -> np.ndarray:
+    """Whether each point lies inside a convex polygon (either winding)."""
+    v = np.array(poly, dtype=float).reshape(-1, 2)
+    w = np.roll(v, -1, axis=0)
+    cross = (w[:, 0] - v[:, 0])[None, :] * (ys[:, None] - v[:, 1][None, :]) - (w[:, 1] - v[:, 1])[None, :] * (
+        xs[:, None] - v[:, 0][None, :]
+    )
+    return np.asarray(np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1))
+
+
+class _Placer:
+    """Greedy placement of name blocks, avoiding what is already on the board: the spaces with
+    the room of their stacks, the names already placed, and the lines; each block as much as
+    it can inside its own space's area, and nearer its own box than any other (so that it
+    reads as that space's name)."""
+
+    def __init__(self, board: _Board) -> None:
+        self.board = board
+        self.feet = {s.id: board.footprint(s) for s in board.content.spaces}
+        # what is taken: the rectangles (the spaces' room first, then the names as placed),
+        # the same as rows of an array, and their weights
+        self.taken: list[_Rect] = list(self.feet.values())
+        self.rows = np.array([[r.x0, r.y0, r.x1, r.y1] for r in self.taken], dtype=float).reshape(-1, 4)
+        self.weights = np.full(len(self.taken), 20.0)
+        self.foot_row = {sid: n for n, sid in enumerate(self.feet)}
+        self.segments = [(board.pos[a], board.pos[b]) for a, b in board.content.links]
+        self.segment_box = np.array(
+            [[min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])] for a, b in self.segments],
+            dtype=float,
+        ).reshape(-1, 4)
+        half = BOX / 2
+        ids = list(board.pos)
+        self.box_ids = ids
+        self.boxes = np.array(
+            [
+                [
+                    board.pos[i][0] - half,
+                    board.pos[i][1] - half,
+                    board.pos[i][0] + half,
+                    board.pos[i][1] + half,
+                ]
+                for i in ids
+            ],
+            dtype=float,
+        ).reshape(-1, 4)
+
+    def place(self, sid: str, variants: Sequence[tuple[tuple[str, ...], float, float]]) -> NameBlock:
+        """The best of the candidate places for one of the ``variants`` of a block beside
+        space ``sid`` (its lines and size; the first preferred): inside its area, little
+        overlap, few lines crossed, on the canvas."""
+        best: tuple[float, NameBlock] | None = None
+        for n, (lines, w, h) in enumerate(variants):
+            cost, rect = self._best(sid, w, h)
+            if best is None or cost + n * 8.0 < best[0]:
+                best = (cost + n * 8.0, NameBlock(rect, lines))
+        assert best is not None
+        r = best[1].rect
+        self.taken.append(r)
+        self.rows = np.vstack([self.rows, [r.x0, r.y0, r.x1, r.y1]])
+        self.weights = np.append(self.weights, 30.0)
+        return best[1]
+
+    def _best(self, sid: str, w: float, h: float) -> tuple[float, _Rect]:
+        """The best place for a w*h block, and its cost."""
+        foot = self.feet[sid]
+        x, y = self.board.pos[sid]
+        rects = _label_candidates(foot, x, y, w, h)
+        c = np.array([[r.x0, r.y0, r.x1, r.y1] for r in rects])
+        cost = np.arange(len(rects)) * 1.5
+        # off the canvas
+        pad = 4.0
+        ix = np.clip(np.minimum(c[:, 2], _W - pad) - np.maximum(c[:, 0], pad), 0.0, None)
+        iy = np.clip(np.minimum(c[:, 3], self.board.height - pad) - np.maximum(c[:, 1], pad), 0.0, None)
+        cost += (w * h - ix * iy) * 50.0
+        # what is already placed (the spaces' room, the names), near enough to matter
+        lo, hi = c.min(axis=0), c.max(axis=0)
+        rows = self.rows
+        near = (rows[:, 2] > lo[0]) & (rows[:, 0] < hi[2]) & (rows[:, 3] > lo[1]) & (rows[:, 1] < hi[3])
+        near[self.foot_row[sid]] = False
+        if near.any():
+            cost += (_overlaps(c, rows[near]) * self.weights[near][None, :]).sum(axis=1)
+        # a name nearer another space's box than its own reads as that space's
+        own_at = self.box_ids.index(sid)
+        own = _gaps(c, self.boxes[own_at : own_at + 1])[:, 0]
+        reach = w + h + 60.0
+        b = self.boxes
+        close = (np.abs(b[:, 0] - (x - BOX / 2)) < reach) & (np.abs(b[:, 1] - (y - BOX / 2)) < reach)
+        close[own_at] = False
+        if close.any():
+            gaps = _gaps(c, b[close])
+            worse = gaps < own[:, None] + 4
+            cost += (worse * (300.0 + (own[:, None] + 4 - gaps) * 30)).sum(axis=1)
+        # outside its own area (nine points of the block)
+        fx = np.array([0.05, 0.5, 0.95])
+        xs = (c[:, 0, None] + (c[:, 2] - c[:, 0])[:, None] * fx[None, :]).repeat(3, axis=1)
+        ys = np.tile(c[:, 1, None] + (c[:, 3] - c[:, 1])[:, None] * np.array([0.1, 0.5, 0.9])[None, :], 3)
+        inside = _inside_convex(xs.ravel(), ys.ravel(), self.board.areas[sid]).reshape(len(rects), 9)
+        cost += (9 - inside.sum(axis=1)) / 9 * w * h * 6.0
+        # the lines crossed, for the few best
+        sb = self.segment_box
+        crossing = np.nonzero(
+            (sb[:, 2] > lo[0]) & (sb[:, 0] < hi[2]) & (sb[:, 3] > lo[1]) & (sb[:, 1] < hi[3])
+        )[0]
+        segments = [self.segments[int(k)] for k in crossing]
+        best: tuple[float, _Rect] | None = None
+        for i in np.argsort(cost, kind="stable")[:6]:
+            rect = rects[int(i)]
+            total = float(cost[i]) + sum(12.0 for a, b in segments if rect.hits_segment(a, b))
+            if best is None or total < best[0]:
+                best = (total, rect)
+        assert best is not None
+        return best
+
+    def replace(
+        self, sid: str, old: NameBlock, variants: Sequence[tuple[tuple[str, ...], float, float]]
+    ) -> NameBlock:
+        """Place again a block already placed, now that its neighbours are known."""
+        at = next(n for n, r in enumerate(self.taken) if r is old.rect)
+        del self.taken[at]
+        self.rows = np.delete(self.rows, at, axis=0)
+        self.weights = np.delete(self.weights, at)
+        return self.place(sid, variants)
+
+    def rects(self) -> list[_Rect]:
+        return list(self.taken)
+
+
+def place_names(board: _Board) -> tuple[dict[str, NameBlock], list[_Rect]]:
+    """Each space's name block, placed once per map: crowded spaces choose first, then each
+    again knowing where the others went; and everything the blocks and spaces take."""
+    content = board.content
+    placer = _Placer(board)
+    crowd = {
+        s.id: sum(
+            1 for t in content.spaces if t.id != s.id and math.dist(board.pos[s.id], board.pos[t.id]) < 90
+        )
+        for s in content.spaces
+    }
+    order = sorted(content.spaces, key=lambda s: (-crowd[s.id], s.id))
+    variants = {s.id: [(lines, *label_size(board, s, lines)) for lines in name_lines(s)] for s in order}
+    labels = {s.id: placer.place(s.id, variants[s.id]) for s in order}
+    for _ in range(2):
+        for s in order:
+            labels[s.id] = placer.replace(s.id, labels[s.id], variants[s.id])
+    return labels, placer.rects()
+
+
+def _country_font(spaces: int) -> float:
+    return 15.0 if spaces > 6 else 12.0
+
+
+def _in_polygon_many(xs: np.ndarray, ys: np.ndarray, poly: Sequence[Point]) -> np.ndarray:
+    """Whether each point lies inside the polygon (even-odd rule), for many points."""
+    if len(poly) < 3:
+        return np.zeros(len(xs), dtype=bool)
+    v = np.array(poly, dtype=float).reshape(-1, 2)
+    w = np.roll(v, 1, axis=0)
+    xi, yi, xj, yj = v[:, 0][None, :], v[:, 1][None, :], w[:, 0][None, :], w[:, 1][None, :]
+    y = ys[:, None]
+    span = (yi > y) != (yj > y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cut = (xj - xi) * (y - yi) / (yj - yi) + xi
+    hits = span & (xs[:, None] < cut)
+    return np.asarray(hits.sum(axis=1) % 2 == 1)
+
+
+def _country_label_spots(board: _Board, obstacles: Sequence[_Rect]) -> dict[Country, Point]:
+    """For each country, a spot on its own ground (the nearest space is its own) near the
     middle of its spaces, clear of what is drawn and preferably on land, for its name."""
-    seas = [[board.project(lat, lon) for lat, lon in poly] for poly in (_MEDITERRANEAN, _GULF)]
-    spots: dict[Country, tuple[float, float]] = {}
+    spots: dict[Country, Point] = {}
     by_country: dict[Country, list[Space]] = {}
     for s in board.content.spaces:
         by_country.setdefault(s.country, []).append(s)
-    centres = [(s.country, board.pos[s.id]) for s in board.content.spaces]
+    ids = [s.id for s in board.content.spaces]
+    owner = np.array([board.spaces[i].country for i in ids])
+    pts = np.array([board.pos[i] for i in ids], dtype=float)
+    obs = np.array([[o.x0, o.y0, o.x1, o.y1] for o in obstacles], dtype=float).reshape(-1, 4)
     segments = [(board.pos[a], board.pos[b]) for a, b in board.content.links]
-    cell = 40.0
-    buckets: dict[tuple[int, int], list[tuple[Country, tuple[float, float]]]] = {}
-    for c, q in centres:
-        buckets.setdefault((int(q[0] // cell), int(q[1] // cell)), []).append((c, q))
     placed: list[_Rect] = []
     for country, members in sorted(by_country.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        pts = [board.pos[s.id] for s in members]
-        cx = sum(p[0] for p in pts) / len(pts)
-        cy = sum(p[1] for p in pts) / len(pts)
+        mine = np.array([board.pos[s.id] for s in members], dtype=float)
+        cx, cy = mine.mean(axis=0)
         name = _COUNTRY[country][1]
         size = _country_font(len(members))
         w = _text_width(name, size, True) + len(name) * 3.0
-        x0, x1 = min(p[0] for p in pts) - 60, max(p[0] for p in pts) + 60
-        y0, y1 = min(p[1] for p in pts) - 24, max(p[1] for p in pts) + 24
-        area = _Rect(x0 - w, y0 - 20, x1 + w, y1 + 20)
-        near_obstacles = [o for o in obstacles if o.overlap(area)]
-        best: tuple[float, tuple[float, float]] | None = None
-        gy = y0
-        while gy <= y1:
-            gx = x0
-            while gx <= x1:
-                rect = _Rect(gx - w / 2, gy - size + 2, gx + w / 2, gy + 3)
-                ok = rect.x0 > 4 and rect.x1 < _W - 4 and rect.y0 > 4 and rect.y1 < board.height - 4
-                if ok and not any(rect.overlap(p) for p in placed):
-                    # the nearest space (whose ground this is) and the clearance, from the
-                    # spaces in the neighbouring cells only
-                    near_d, near_c, clear = math.inf, None, 40.0
-                    ci, cj = int(gx // cell), int(gy // cell)
-                    for di in (-2, -1, 0, 1, 2):
-                        for dj in (-2, -1, 0, 1, 2):
-                            for c, (qx, qy) in buckets.get((ci + di, cj + dj), ()):
-                                d2 = (qx - gx) ** 2 + (qy - gy) ** 2
-                                if d2 < near_d:
-                                    near_d, near_c = d2, c
-                                ex = max(rect.x0 - qx, 0.0, qx - rect.x1)
-                                ey = max(rect.y0 - qy, 0.0, qy - rect.y1)
-                                if ex < clear and ey < clear:
-                                    clear = min(clear, math.hypot(ex, ey))
-                    cost = -clear * 3 + math.dist((gx, gy), (cx, cy)) * 0.12
-                    # the dearer checks only for a spot that can still win
-                    if near_c == country and (best is None or cost < best[0]):
-                        cost += 6 * sum(rect.overlap(o) for o in near_obstacles)
-                        cost += 4 * sum(
-                            1 for sea in seas for px in (rect.x0, gx, rect.x1) if _in_polygon(px, gy - 5, sea)
-                        )
-                        if best is None or cost < best[0]:
-                            cost += 25 * sum(1 for a, b in segments if rect.hits_segment(a, b))
-                            if best is None or cost < best[0]:
-                                best = (cost, (gx, gy))
-                gx += 10.0
-            gy += 10.0
-        spot = best[1] if best else (cx, cy)
-        spots[country] = spot
-        placed.append(_Rect(spot[0] - w / 2, spot[1] - size + 2, spot[0] + w / 2, spot[1] + 3))
+        (x0, y0), (x1, y1) = mine.min(axis=0) - 60, mine.max(axis=0) + 60
+        y0, y1 = y0 + 36, y1 - 36  # 24 above and below
+        grid_x, grid_y = np.meshgrid(np.arange(x0, x1 + 0.1, 10.0), np.arange(y0, y1 + 0.1, 10.0))
+        gx, gy = grid_x.ravel(), grid_y.ravel()
+        c = np.stack([gx - w / 2, gy - size + 2, gx + w / 2, gy + 3], axis=1)
+        ok = (c[:, 0] > 4) & (c[:, 2] < _W - 4) & (c[:, 1] > 4) & (c[:, 3] < board.height - 4)
+        if placed:
+            taken = np.array([[p.x0, p.y0, p.x1, p.y1] for p in placed])
+            ok &= _overlaps(c, taken).sum(axis=1) == 0
+        # whose ground: the nearest space's country
+        d2 = (gx[:, None] - pts[None, :, 0]) ** 2 + (gy[:, None] - pts[None, :, 1]) ** 2
+        nearest = d2.argmin(axis=1)
+        ok &= owner[nearest] == country
+        if not ok.any():
+            spots[country] = (float(cx), float(cy))
+            continue
+        keep = np.nonzero(ok)[0]
+        c, gx, gy = c[keep], gx[keep], gy[keep]
+        # the clearance from the spaces (up to 40)
+        ex = np.maximum(np.maximum(c[:, 0, None] - pts[None, :, 0], pts[None, :, 0] - c[:, 2, None]), 0.0)
+        ey = np.maximum(np.maximum(c[:, 1, None] - pts[None, :, 1], pts[None, :, 1] - c[:, 3, None]), 0.0)
+        clear = np.minimum(np.sqrt(ex * ex + ey * ey).min(axis=1), 40.0)
+        cost = -clear * 3 + np.sqrt((gx - cx) ** 2 + (gy - cy) ** 2) * 0.4
+        near = obs[(obs[:, 2] > c[:, 0].min()) & (obs[:, 0] < c[:, 2].max())]
+        near = near[(near[:, 3] > c[:, 1].min()) & (near[:, 1] < c[:, 3].max())]
+        cost += 6 * _overlaps(c, near).sum(axis=1)
+        for sea in board.seas:
+            for px in (c[:, 0], gx, c[:, 2]):
+                cost += 4 * _in_polygon_many(px, gy - 5, sea)
+        best: tuple[float, Point] | None = None
+        for i in np.argsort(cost, kind="stable")[:8]:
+            if not np.isfinite(cost[i]):
+                break
+            rect = _Rect(*(float(v) for v in c[i]))
+            total = float(cost[i]) + 25 * sum(1 for a, b in segments if rect.hits_segment(a, b))
+            if best is None or total < best[0]:
+                best = (total, (float(gx[i]), float(gy[i])))
+        assert best is not None
+        spots[country] = best[1]
+        placed.append(_Rect(best[1][0] - w / 2, best[1][1] - size + 2, best[1][0] + w / 2, best[1][1] + 3))
     return spots
