@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -166,7 +168,26 @@ def board_for(view: View, width: int = 1600) -> str:
         sid = ids.get(entry["name"])
         if stack and sid is not None:
             stacks[sid] = stack_lines(stack)
-    return board_svg(default_content().map, stacks, width=width, overlay=overlay_for(view))
+    svg = board_svg(default_content().map, stacks, width=width, overlay=overlay_for(view))
+    return _targets(svg)
+
+
+@cache
+def _space_names() -> dict[str, str]:
+    return {s.id: s.name for s in default_content().map.spaces}
+
+
+def _targets(svg: str) -> str:
+    """Each space's group named as the actions name it (``data-target``), so the server's pages
+    can find the actions a click on a space names. (A stopgap until the map draws its own
+    click targets: spaces, stacks and counters.)"""
+    names = _space_names()
+
+    def named(found: re.Match[str]) -> str:
+        name = names.get(html.unescape(found.group(1)))
+        return found.group(0) if name is None else f'{found.group(0)} data-target="{html.escape(name)}"'
+
+    return re.sub(r'<g class="space" id="space-([^"]+)"', named, svg)
 
 
 __all__ = ["board_for", "overlay_for", "side_colours", "stack_lines"]
