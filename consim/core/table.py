@@ -45,8 +45,9 @@ class ActionWords:
 @dataclass(frozen=True, slots=True)
 class CardWords:
     """A card as a player reads it: its ``name`` (with its number where the game prints one),
-    the card's ``text`` (its effect in full), ``facts`` (a short line of numbers: OPs, Force
-    Value, value and type) and the name the picture and the actions use for it (``target``)."""
+    the card's ``text`` (its effect in full; a new line starts a paragraph), ``facts`` (a
+    short line of numbers: OPs, Force Value, value and type) and the name the picture and the
+    actions use for it (``target``)."""
 
     name: str
     text: str = ""

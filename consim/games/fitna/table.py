@@ -152,7 +152,7 @@ def _words(
             return ActionWords(f"Open with {a} {_s('Asset', a)} and {e} {_s('Event', e)}", "Opening hand")
     # -- spaces -------------------------------------------------------------------------------
     spaces = {
-        "to": ("Go on to {}", "Move on"),
+        "to": ("Move to {}", "Where to"),
         "airlift": ("Airlift to {}", "Fly"),
         "assault": ("Air assault on {}", "Fly"),
         "attack_from": ("Attack from {}", "Offensive from"),
@@ -236,7 +236,7 @@ def _words(
         "batch": ("Take your next batch of reinforcements", "Reinforcements"),
         "replacements": ("Take replacements instead", "Reinforcements"),
         "joker": ("Play a Joker (draw 2 cards)", "Joker"),
-        "stop": ("Stop here", "Move on"),
+        "stop": ("Stop here", "Where to"),
         "accept": ("Accept the exchange", "Card exchange"),
         "refuse": ("Refuse the exchange", "Card exchange"),
         "clear": ("Take back your bid", "Initiative bid"),
@@ -322,9 +322,11 @@ def describe_cards(view: View) -> list[CardShelf]:
         )
         shelves.append(CardShelf("Lasting effects", cards))
     if view.get("played"):
-        shelves.append(
-            CardShelf("Played this turn", tuple(card_words(_label_name(n)) for n in reversed(view["played"])))
-        )
+        played = tuple(card_words(_label_name(n)) for n in reversed(view["played"]))
+        shelves.append(CardShelf("Cards played, the last first", played))
+    if view.get("removed_cards"):
+        removed = tuple(card_words(_label_name(n)) for n in view["removed_cards"])
+        shelves.append(CardShelf("Out of the game", removed))
     others = {s: js for s, js in (view.get("special_jokers") or {}).items() if s != seat and js}
     for other, jokers in others.items():
         shelves.append(CardShelf(f"{other}'s Special Jokers", tuple(card_words(j) for j in jokers)))

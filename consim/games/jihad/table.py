@@ -245,7 +245,7 @@ def describe_cards(view: View) -> list[CardShelf]:
         shelves.append(
             CardShelf(
                 "This turn's card",
-                (CardWords(f"{card['number']}. {card['title']}", " ".join(p for p in parts if p), facts),),
+                (CardWords(f"{card['number']}. {card['title']}", "\n".join(p for p in parts if p), facts),),
                 hand=True,
             )
         )
