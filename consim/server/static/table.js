@@ -638,12 +638,22 @@
     if (p) { p.textContent = meaning || ""; p.hidden = !meaning; }
   });
 
+  /* a picture drawn or changed by anything else than an update (another script, a test) is
+     marked too, once per frame */
+  var marking = false;
+  function markSoon() {
+    if (marking) return;
+    marking = true;
+    window.requestAnimationFrame(function () { marking = false; mark(); });
+  }
+
   // -- start ----------------------------------------------------------------------------------
 
   zoomReady();
   if (!main) { mark(); return; }
   remember(main);
   afterUpdate(null);
+  if (window.MutationObserver) new MutationObserver(markSoon).observe(main, { childList: true, subtree: true });
   notifyButton();
   var log = $(".log");
   if (log) log.scrollTop = log.scrollHeight;
