@@ -169,12 +169,14 @@ def describe_status(view: View) -> list[StatusLine]:
         lines.append(
             StatusLine("Negotiations", f"round {neg['round']} of {neg['rounds']}, {neg['turn_of']} to offer")
         )
+    letters = view.get("use_letters") or {}
     for seat in view["seats"]:
+        uses = [str(letters.get(u, u)).split(" (")[0] for u in view["uses"][seat]]
         lines.append(
             StatusLine(
                 seat,
                 f"{view['vp'][seat]} VP, {view['hand_sizes'][seat]} cards",
-                f"counts {', '.join(view['uses'][seat])} cards",
+                f"counts {listing(uses)} cards",
             )
         )
     conflicts = "; ".join(f"{k}: {listing(v)}" for k, v in view["conflicts"].items())

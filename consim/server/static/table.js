@@ -638,6 +638,14 @@
     if (p) { p.textContent = meaning || ""; p.hidden = !meaning; }
   });
 
+  /* the new-game form: a changed option shows the seats it makes at once (a scenario, the
+     number of players) */
+  document.addEventListener("change", function (e) {
+    var select = e.target;
+    if (select.tagName !== "SELECT" || !select.form || !select.form.classList.contains("options")) return;
+    select.form.submit();
+  });
+
   /* a picture drawn or changed by anything else than an update (another script, a test) is
      marked too, once per frame */
   var marking = false;
@@ -650,15 +658,12 @@
   // -- start ----------------------------------------------------------------------------------
 
   zoomReady();
+  $$(".log, .messages").forEach(function (list) { list.scrollTop = list.scrollHeight; }); // the newest
   if (!main) { mark(); return; }
   remember(main);
   afterUpdate(null);
   if (window.MutationObserver) new MutationObserver(markSoon).observe(main, { childList: true, subtree: true });
   notifyButton();
-  var log = $(".log");
-  if (log) log.scrollTop = log.scrollHeight;
-  var messages = $(".messages");
-  if (messages) messages.scrollTop = messages.scrollHeight;
   if (window.EventSource && main.getAttribute("data-events")) {
     var source = new EventSource(main.getAttribute("data-events"));
     source.addEventListener("revision", function (e) {
