@@ -299,6 +299,16 @@ def describe_cards(view: View) -> list[CardShelf]:
         cards += [CardWords(f"{n} (Neutralized)", "", _commands().get(n, ""), n) for n in neutral]
         if cards:
             shelves.append(CardShelf(f"{seat}'s Command cards", tuple(cards)))
+    plans = (view.get("combat") or {}).get("plans") or {}
+    for side, plan in plans.items():  # the battle plans, once revealed to everyone
+        named = [plan.get(k) for k in ("command", "offense", "defense")]
+        shown = tuple(card_words(str(c)) for c in named if c)
+        if shown:
+            shelves.append(CardShelf(f"{side}'s battle plan (strength {plan.get('commit', 0)})", shown))
+    mine = (view.get("combat") or {}).get("my_plan") or {}
+    chosen = tuple(card_words(mine[k]) for k in ("command", "offense", "defense") if mine.get(k))
+    if chosen:
+        shelves.append(CardShelf("Your secret battle plan so far", chosen))
     if view.get("street_turned"):
         shelves.append(
             CardShelf("Arab Street cards this turn", tuple(card_words(n) for n in view["street_turned"]))

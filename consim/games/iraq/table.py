@@ -14,11 +14,13 @@ compact status. Made from ``view(seat)`` alone (see ``consim.core.table``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from consim.core.action import Action
 from consim.core.table import ActionWords, CardShelf, CardWords, StatusLine, plain_words
 from consim.core.words import listing
+from consim.games.iraq.content import default_content
 
 View = Mapping[str, Any]
 
@@ -30,9 +32,16 @@ _PHASE = {
 }
 
 
+@cache
+def _printed() -> dict[str, Mapping[str, Any]]:
+    """Every card of the deck as printed (its name, use letter and Force Value), by name."""
+    return {c.name: {"name": c.name, "use": c.use, "fv": c.fv} for c in default_content().cards.cards}
+
+
 def _cards(view: View) -> dict[str, Mapping[str, Any]]:
-    """Every card the view names with its Force Value and use letter, by name."""
-    out: dict[str, Mapping[str, Any]] = {}
+    """Every card the view names with its Force Value and use letter, by name (the seat's
+    own cards also say whether it can use them), any other card as printed."""
+    out: dict[str, Mapping[str, Any]] = dict(_printed())
     offer = (view.get("negotiation") or {}).get("offer") or {}
     for key in ("give", "wanted", "taken"):
         for c in offer.get(key, ()):
@@ -85,7 +94,7 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
         elif verb == "want" and not args:
             out.append(ActionWords(f"Name a card you want from {offer.get('to', 'them')}", "Cards you want"))
         elif verb == "want":
-            out.append(ActionWords(f"Ask for {arg}", "Card you want", (arg,)))
+            out.append(ActionWords(f"Ask for {arg}", "Card you want", (arg,), facts))
         elif verb == "back":
             out.append(ActionWords("Name no card", "Card you want"))
         elif verb == "ask":
@@ -148,14 +157,16 @@ def describe_cards(view: View) -> list[CardShelf]:
                     ),
                 )
             )
+    printed = _printed()
     for seat, names in (view.get("last_reveal") or {}).items():
         if names:
-            shelves.append(
-                CardShelf(
-                    f"{seat} showed last turn",
-                    tuple(CardWords(n, "", "", n) for n in names),
-                )
+            shown = tuple(
+                CardWords(n, card_facts(view, printed[n]), f"{printed[n]['use']}{printed[n]['fv']}", n)
+                if n in printed
+                else CardWords(n, "", "", n)
+                for n in names
             )
+            shelves.append(CardShelf(f"{seat} showed last turn", shown))
     return shelves
 
 
