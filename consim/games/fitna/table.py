@@ -72,9 +72,19 @@ def card_words(name: str) -> CardWords:
     return CardWords(name, "", "", name)
 
 
-def _label_name(label: str) -> str:
-    """The card name of a view's label: "#73 Naval Blockade" -> "Naval Blockade"."""
-    return re.sub(r"^#\d+\s+", "", label)
+@cache
+def _numbered() -> dict[int, tuple[str, str, int, str]]:
+    """Each card by number: (name, kind, OPs, text); several cards share a name (Daesh)."""
+    return {c.number: (c.name, c.kind.title(), c.ops, c.text) for c in _content().cards.cards}
+
+
+def label_words(label: str) -> CardWords:
+    """A card as the view labels it ("#73 Naval Blockade"), with its kind, OPs and text."""
+    found = re.match(r"^#(\d+)\s+(.*)$", label)
+    if found and int(found.group(1)) in _numbered():
+        name, kind, ops, text = _numbered()[int(found.group(1))]
+        return CardWords(label, text, f"{kind}, {ops} OPs", name)
+    return card_words(label)
 
 
 def _units(view: View) -> dict[str, tuple[str, Mapping[str, Any]]]:
@@ -308,7 +318,7 @@ def describe_cards(view: View) -> list[CardShelf]:
         )
         shelves.append(CardShelf(f"Offensive on {offensive.get('against', '')}", cards))
     if view.get("in_play"):
-        shelves.append(CardShelf("In play", tuple(card_words(_label_name(n)) for n in view["in_play"])))
+        shelves.append(CardShelf("In play", tuple(label_words(n) for n in view["in_play"])))
     effects = [e for e in view.get("effects", ()) if e.get("card")]
     if effects:
         cards = tuple(
@@ -322,10 +332,10 @@ def describe_cards(view: View) -> list[CardShelf]:
         )
         shelves.append(CardShelf("Lasting effects", cards))
     if view.get("played"):
-        played = tuple(card_words(_label_name(n)) for n in reversed(view["played"]))
+        played = tuple(label_words(n) for n in reversed(view["played"]))
         shelves.append(CardShelf("Cards played, the last first", played))
     if view.get("removed_cards"):
-        removed = tuple(card_words(_label_name(n)) for n in view["removed_cards"])
+        removed = tuple(label_words(n) for n in view["removed_cards"])
         shelves.append(CardShelf("Out of the game", removed))
     others = {s: js for s, js in (view.get("special_jokers") or {}).items() if s != seat and js}
     for other, jokers in others.items():

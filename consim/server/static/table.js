@@ -188,7 +188,7 @@
       el.classList.add("selected");
       select(names, "the units on " + title);
     }
-    if (found.length === 1 && !stack) { take(found[0]); return; }
+    if (found.length === 1) { take(found[0]); return; }
     if (found.length) openMenu(found, stack ? "Units on " + title : title, x, y);
   }
 
