@@ -639,3 +639,32 @@ def test_the_lobby_and_forms_fit_a_phone(server: str, browser: Browser) -> None:
         assert page.locator("button.copy").count() == 4  # three seats and the spectators
     finally:
         page.close()
+
+
+def test_the_table_works_under_a_strict_content_security_policy(server: str, browser: Browser) -> None:  # noqa: F811
+    """No inline script or style: the pages run with ``script-src 'self'`` and ``style-src 'self'``."""
+    made = _create(server, "jihad", {}, {"player": "human"}, seed=4)
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'"
+
+    def strict(route: Any) -> None:
+        response = route.fetch()
+        headers = {**response.headers, "content-security-policy": policy}
+        route.fulfill(response=response, headers=headers)
+
+    # every answer but the live stream (which never ends, and carries no page) gets the policy
+    context.route(lambda url: not url.endswith("/events"), strict)
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    try:
+        page.goto(made["seats"]["player"])
+        assert page.locator("button[data-zoom=in]").is_visible()  # the script ran
+        assert page.evaluate("getComputedStyle(document.querySelector('.notice')).borderRadius") != "0px"
+        before = _revision(page)
+        page.locator(".actions button[name=action]").first.click()
+        _after(page, before)
+        assert not refused, refused
+    finally:
+        context.close()
