@@ -85,9 +85,8 @@ def test_a_seat_table_is_the_same_whatever_the_seat_cannot_know(
 
 def _choices(page_html: str) -> list[tuple[str, str, list[str]]]:
     """The choice buttons of a page: (the action sent, the words shown, the targets)."""
-    found = re.findall(
-        r'<button name="action" value="([^"]*)" data-targets="([^"]*)"[^>]*>([^<]*)</button>', page_html
-    )
+    button = r'<button name="action" value="([^"]*)" data-targets="([^"]*)"[^>]*>'
+    found = re.findall(button + r"([^<]*)(?:<small[^<]*</small>)?</button>", page_html)
     return [(html.unescape(v), html.unescape(w), json.loads(html.unescape(t))) for v, t, w in found]
 
 

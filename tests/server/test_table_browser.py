@@ -162,7 +162,7 @@ def _zoom_for_phone(page: Page, width: int) -> None:
 def _words(page: Page) -> dict[str, str]:
     """The choices shown: the action each sends -> the words on its button."""
     pairs = page.locator(".actions button[name=action]").evaluate_all(
-        "bs => bs.map(b => [b.value, b.textContent])"
+        "bs => bs.map(b => [b.value, b.firstChild.textContent.trim()])"
     )
     return dict(pairs)
 
@@ -399,10 +399,11 @@ def test_iraq_played_by_clicking_cards_and_finding_one(server: str, browser: Bro
         visible = [b for b in page.locator("form.act.many button[name=action]").all() if b.is_visible()]
         assert len(visible) > 50
         filter_box.fill("oil")
-        shown = [
-            b.inner_text() for b in page.locator("form.act.many button[name=action]").all() if b.is_visible()
-        ]
+        listed = page.locator("form.act.many button[name=action]").all()
+        shown = [b.evaluate("b => b.firstChild.textContent.trim()") for b in listed if b.is_visible()]
         assert shown and all("oil" in t.lower() for t in shown), shown
+        # each card of the list says what it is worth and to whom
+        assert "Force Value" in page.locator("form.act.many button:visible .detail").first.inner_text()
         wanted = shown[0]
         filter_box.fill(wanted.removeprefix("Ask for "))
         before = _revision(page)

@@ -47,6 +47,12 @@
 
   function choiceButtons() { return $$(".actions form.act button[name=action]"); }
 
+  /* the words of a choice, without the detail a long list shows under them */
+  function wordsOf(button) {
+    var first = button.firstChild;
+    return (first && first.nodeType === 3 ? first.textContent : button.textContent).trim();
+  }
+
   function targetsOf(button) {
     try { return JSON.parse(button.getAttribute("data-targets") || "[]"); } catch (e) { return []; }
   }
@@ -118,7 +124,7 @@
       var item = document.createElement("button");
       item.type = "button";
       item.setAttribute("role", "menuitem");
-      item.textContent = b.textContent;
+      item.textContent = wordsOf(b);
       if (b.title) item.title = b.title;
       item.addEventListener("click", function () { take(b); });
       menu.appendChild(item);
