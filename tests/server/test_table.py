@@ -244,3 +244,18 @@ def test_a_replay_says_each_step_in_words(client: TestClient) -> None:
         assert f"Step {step} of {steps}" in shown and not _JUNK.search(shown)
         said += re.findall(r"US chose: ([^.]*)\.", shown)
     assert said[0] == "Done choosing cards to discard"
+
+
+def test_the_board_in_words_is_one_link_away(client: TestClient) -> None:
+    """One board on the table (the picture); the terminal's text of it on a page of its own."""
+    made = create(client, {"US": "human", "Insurgent": "human"}, seed=4)
+    path = f"/play/{made['game_id']}/{made['tokens']['US']}"
+    table_page = client.get(path).text
+    assert table_page.count("<svg") == 1 and "<pre" not in table_page
+    assert f'href="{path}/text"' in table_page
+    text = client.get(f"{path}/text")
+    assert text.status_code == 200 and '<pre class="board">' in text.text
+    assert "US's hand" in _text(text.text) and "<svg" not in text.text
+    watch = client.get(f"/watch/{made['game_id']}/text")
+    assert watch.status_code == 200 and "US's hand" not in _text(watch.text)
+    assert client.get(f"/play/{made['game_id']}/wrong/text").status_code == 403
