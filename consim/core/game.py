@@ -50,6 +50,7 @@ from consim.core.state import (
     _rng,
     _Snapshot,
 )
+from consim.core.table import ActionWords, CardShelf, OptionChoice, StatusLine, plain_words
 from consim.core.values import Conflict, GameOptions, Outcome, Prompt, Standing, normal_seed
 
 #: what a damaged position raises when it is asked something
@@ -76,6 +77,9 @@ class Game(ABC):
     status: ClassVar[str] = ""
     #: bot kinds besides ``random``: kind -> ``"module:Class"``, built as ``Class(game, seat, seed)``
     bots: ClassVar[Mapping[str, str]] = {}
+    #: when the players may send messages, in words, for a game whose table talk is not always
+    #: open (:meth:`chat_open`): "during the Coalition Phase"; empty when always open
+    chat_when: ClassVar[str] = ""
 
     #: seats in the game's canonical order; set by each subclass in ``__init__``
     seats: tuple[str, ...]
@@ -144,8 +148,47 @@ class Game(ABC):
         return faction
 
     def chat_open(self, state: Any, seat: str) -> bool:
-        """Whether ``seat`` may send messages now."""
+        """Whether ``seat`` may send messages now (see :attr:`chat_when`)."""
         return True
+
+    # -- the table in words (consim.core.table) ------------------------------------------------
+
+    def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
+        """Each of ``actions`` (legal for ``view``'s seat) as a player would say it, with the
+        group it belongs to and the names on the board it is about (:class:`ActionWords`).
+        Made from ``view`` (``view(seat)``) and the static content alone, so it tells the seat
+        nothing its view does not. By default the verb and arguments in plain words
+        (:func:`~consim.core.table.plain_words`); games override it with their own sentences.
+
+        >>> import consim
+        >>> state = consim.load_game("iraq", players=2).new_game(seed=1)
+        >>> done = state.game.action("done")
+        >>> state.game.describe_action(state.view("US"), done).text
+        'Done choosing cards to discard'
+        """
+        return [plain_words(a) for a in actions]
+
+    def describe_action(self, view: Mapping[str, Any], action: Action) -> ActionWords:
+        """One action in words (see :meth:`describe_actions`, which does many at once)."""
+        return self.describe_actions(view, [action])[0]
+
+    def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
+        """The cards ``view``'s seat may read, on shelves: its hand (every card's full text)
+        first, then the cards in play or played that everyone may read. From the view and the
+        static content alone. None by default."""
+        return []
+
+    def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
+        """A compact status of the position for the side of the board (the turn, the scores,
+        the hands' sizes...), from the view alone. None by default."""
+        return []
+
+    @classmethod
+    def option_choices(cls) -> dict[str, list[OptionChoice]]:
+        """The values of options whose meaning a new-game form should spell out (a scenario
+        by its name and description), option by option. None by default: a form lists the
+        values of an option of fixed choices as they are."""
+        return {}
 
     # -- states ---------------------------------------------------------------------------
 

@@ -9,29 +9,22 @@ saying it); no traceback reaches a client.
 from __future__ import annotations
 
 import asyncio
-import functools
-import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from fastapi import FastAPI, Form, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
-from fastapi.staticfiles import StaticFiles
-from fastapi.templating import Jinja2Templates
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-import consim
-from consim.bots.base import bot_choice, bot_kinds
-from consim.core.registry import game_class
 from consim.server.background import Background
 from consim.server.db import Store
+from consim.server.pages import catalogue, make_templates, mount_pages
 from consim.server.security import Security, links_base
-from consim.server.service import Access, ServerError, Service, local_only
+from consim.server.service import ServerError, Service
 from consim.server.settings import Settings
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -42,8 +35,6 @@ MAX_BODY = 64 * 1024
 KEEP_ALIVE = 15.0
 
 _log = logging.getLogger("consim.server")
-_TEMPLATES = Path(__file__).parent / "templates"
-_STATIC = Path(__file__).parent / "static"
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -104,8 +95,7 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
         title="consim", docs_url=None, redoc_url=None, openapi_url=None, lifespan=background.lifespan
     )
     app.state.service = service
-    templates = Jinja2Templates(directory=str(_TEMPLATES))
-    templates.env.globals["describe_options"] = describe_options
+    templates = make_templates()
 
     def html(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
         return templates.TemplateResponse(request, name, context, status_code=status)
@@ -238,146 +228,8 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
         )
 
-    # -- pages -----------------------------------------------------------------------------
+    mount_pages(app, service, templates, links)
 
-    def listed(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        entries = {g["game"]: g for g in catalogue()}
-        for g in games:
-            entry = entries.get(g["game"])
-            g["title"] = entry["title"] if entry else g["game"]
-            g["options"] = _chosen_options(entry, g["options"]) if entry else g["options"]
-        return games
-
-    @app.get("/", response_class=HTMLResponse)
-    def lobby(request: Request) -> HTMLResponse:
-        return html(request, "lobby.html", games=listed(service.lobby()), finished=False)
-
-    @app.get("/finished", response_class=HTMLResponse)
-    def finished(request: Request) -> HTMLResponse:
-        return html(request, "lobby.html", games=listed(service.finished()), finished=True)
-
-    @app.post("/claim/{game_id}", response_class=HTMLResponse)
-    def claim(request: Request, game_id: int, seat: str = Form(max_length=40)) -> HTMLResponse:
-        token, name = service.claim(game_id, seat)
-        url = f"{link_base(request)}/play/{game_id}/{token}"
-        title = next((g["title"] for g in catalogue() if g["game"] == name), name)
-        return html(request, "claimed.html", status=201, game_id=game_id, seat=seat, url=url, title=title)
-
-    @app.get("/new", response_class=HTMLResponse)
-    def new_game(request: Request, game: str = "") -> HTMLResponse:
-        entries = {g["game"]: g for g in catalogue()}
-        if not game:
-            return html(request, "new.html", catalogue=list(entries.values()), chosen=None)
-        if game not in entries:
-            raise ServerError(404, f"there is no game {game[:40]!r}")
-        options = {k: v for k, v in request.query_params.items() if k != "game" and v != ""}
-        loaded = service.game(game, _typed_options(entries[game], options))
-        return html(
-            request,
-            "new.html",
-            catalogue=list(entries.values()),
-            chosen=entries[game],
-            values={**loaded.options},
-            seats=loaded.seats,
-            bots=[(kind, bot_choice(kind)) for kind in sorted(bot_kinds(loaded))],
-        )
-
-    @app.post("/new", response_class=HTMLResponse)
-    async def create_from_form(request: Request) -> HTMLResponse:
-        form = await request.form()
-        fields = {k: str(v) for k, v in form.items()}
-        entries = {g["game"]: g for g in catalogue()}
-        game = fields.pop("game", "")
-        if game not in entries:
-            raise ServerError(422, f"there is no game {game[:40]!r}")
-        players = {k.removeprefix("seat:"): v for k, v in fields.items() if k.startswith("seat:")}
-        options = {k.removeprefix("option:"): v for k, v in fields.items() if k.startswith("option:")}
-        created = await run_in_threadpool(
-            service.create, game, _typed_options(entries[game], options), players, None
-        )
-        return html(
-            request,
-            "created.html",
-            status=201,
-            links=links(request, created.game_id, created.tokens),
-            game=entries[game],
-        )
-
-    def seat_page(request: Request, access: Access, token: str | None, fragment: bool,
-                  error: str = "", status: int = 200) -> HTMLResponse:  # fmt: skip
-        page = service.page(access)
-        base = f"/play/{access.game_id}/{token}" if token else f"/watch/{access.game_id}"
-        return html(
-            request,
-            "fragment.html" if fragment else "seat.html",
-            status=status,
-            page=page,
-            board=board_text(page["view"]),
-            picture=board_picture(page["view"]),
-            base=base,
-            error=error,
-        )
-
-    @app.get("/replay/{game_id}", response_class=HTMLResponse)
-    def replay(request: Request, game_id: int, seat: str = "", step: int | None = None) -> HTMLResponse:
-        shown = service.replay(game_id, seat or None, step)
-        return html(
-            request,
-            "replay.html",
-            page=shown,
-            board=board_text(shown["view"]),
-            picture=board_picture(shown["view"]),
-        )
-
-    @app.get("/watch/{game_id}", response_class=HTMLResponse)
-    def watch(request: Request, game_id: int) -> HTMLResponse:
-        return seat_page(request, service.access(game_id, None), None, False)
-
-    @app.get("/watch/{game_id}/fragment", response_class=HTMLResponse)
-    def watch_fragment(request: Request, game_id: int) -> HTMLResponse:
-        return seat_page(request, service.access(game_id, None), None, True)
-
-    @app.get("/play/{game_id}/{token}", response_class=HTMLResponse)
-    def play(request: Request, game_id: int, token: str) -> HTMLResponse:
-        return seat_page(request, service.access(game_id, token), token, False)
-
-    @app.get("/play/{game_id}/{token}/fragment", response_class=HTMLResponse)
-    def play_fragment(request: Request, game_id: int, token: str) -> HTMLResponse:
-        return seat_page(request, service.access(game_id, token), token, True)
-
-    def after_form(request: Request, game_id: int, token: str, do: Callable[[Access], object]) -> Response:
-        access = service.access(game_id, token)
-        try:
-            do(access)
-        except ServerError as exc:
-            return seat_page(request, access, token, False, error=exc.message, status=exc.status)
-        return RedirectResponse(f"/play/{game_id}/{token}", status_code=303)
-
-    @app.post("/play/{game_id}/{token}/act")
-    def play_act(
-        request: Request, game_id: int, token: str, action: str = Form(max_length=500),
-        expect_version: int = Form(),
-    ) -> Response:  # fmt: skip
-        return after_form(request, game_id, token, lambda a: service.act(a, action, expect_version))
-
-    @app.post("/play/{game_id}/{token}/undo")
-    def play_undo(request: Request, game_id: int, token: str, expect_version: int = Form()) -> Response:
-        return after_form(request, game_id, token, lambda a: service.undo(a, expect_version))
-
-    @app.post("/play/{game_id}/{token}/say")
-    def play_say(
-        request: Request,
-        game_id: int,
-        token: str,
-        text: str = Form(max_length=2000),
-        to: Annotated[list[str] | None, Form()] = None,
-    ) -> Response:
-        # the seats ticked; none: the whole table
-        recipients = [s for s in to or () if s] or None
-        return after_form(request, game_id, token, lambda a: service.say(a, recipients, text))
-
-    # the pages' scripts, files of their own (the Content-Security-Policy allows no inline script)
-    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
     app.add_middleware(_LimitBody, limit=MAX_BODY)
     app.add_middleware(Security, settings=settings)  # the outermost: before anything else
     return app
@@ -438,107 +290,3 @@ async def _too_large(send: Send, limit: int) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
-
-
-# -- what the pages show -----------------------------------------------------------------------
-
-
-@functools.cache
-def catalogue() -> list[dict[str, Any]]:
-    """Every game with its options (name, kind, choices, default, description), for the
-    new-game form; made once per process (callers must not change it)."""
-    out = []
-    for name in consim.list_games():
-        cls = game_class(name)
-        options = []
-        for field_name, info in cls.Options.model_fields.items():
-            if field_name in local_only(name):
-                continue
-            annotation = info.annotation
-            choices = list(getattr(annotation, "__args__", ())) if _is_literal(annotation) else []
-            if choices:
-                kind = "choice"
-            elif annotation is bool:
-                kind = "yes/no"
-            elif annotation is int or annotation == int | None:
-                kind = "number"
-            else:
-                kind = "text"
-            options.append(
-                {
-                    "name": field_name,
-                    "kind": kind,
-                    "choices": choices,
-                    "default": info.default,
-                    "description": info.description or "",
-                }
-            )
-        out.append({"game": name, "title": cls.title, "options": options})
-    return out
-
-
-def _is_literal(annotation: object) -> bool:
-    return getattr(annotation, "__origin__", None) is Literal
-
-
-def _typed_options(entry: dict[str, Any], raw: dict[str, str]) -> dict[str, Any]:
-    """Form values (text) as the option types; unknown names are left for the game to refuse."""
-    kinds = {o["name"]: o["kind"] for o in entry["options"]}
-    out: dict[str, Any] = {}
-    for name, value in raw.items():
-        value = value.strip()
-        if value == "":
-            continue
-        kind = kinds.get(name, "text")
-        if kind == "yes/no":
-            out[name] = value.lower() in ("yes", "true", "on", "1")
-        elif kind == "number":
-            try:
-                out[name] = int(value)
-            except ValueError:
-                raise ServerError(422, f"option {name}: {value[:20]!r} is not a whole number") from None
-        else:
-            out[name] = value
-    return out
-
-
-def _chosen_options(entry: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-    """The options that tell games apart: the player count and scenario, and any other
-    option not at its default."""
-    defaults = {o["name"]: o["default"] for o in entry["options"]}
-    return {
-        k: v
-        for k, v in options.items()
-        if k in ("players", "scenario") or k not in defaults or defaults[k] != v
-    }
-
-
-def describe_options(options: dict[str, Any]) -> str:
-    """Options in plain words: ``players 2, turns 10``."""
-    shown = []
-    for name, value in options.items():
-        if value is None or value == "":
-            continue
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        shown.append(f"{name.replace('_', ' ')} {str(value).replace('_', ' ')}")
-    return ", ".join(shown)
-
-
-def board_picture(view: dict[str, Any]) -> str:
-    """The board as an SVG picture drawn from the view, for games that draw one ("" if not)."""
-    from consim.cli.render import game_picture
-
-    draw = game_picture(str(view.get("game")))
-    return draw(view) if draw is not None else ""
-
-
-def board_text(view: dict[str, Any]) -> str:
-    """The seat's board as its game draws it in the terminal (from the view alone), as text."""
-    from rich.console import Console
-
-    from consim.cli.render import render_view
-
-    console = Console(file=io.StringIO(), record=True, width=100, color_system=None, force_terminal=False)
-    console.print(render_view(view))
-    return console.export_text()

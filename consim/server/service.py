@@ -442,6 +442,7 @@ class Service:
         return {
             "game_id": game_id,
             "game": row.game,
+            "options": dict(row.options),
             "title": game.title,
             "seat": seat,
             "seats": list(game.seats),
@@ -830,6 +831,8 @@ def _page(row: GameRow, state: State, seat: str | None, revision: int | None = N
         else None,
         "actions": [a.text for a in prompt.actions] if prompt is not None else [],
         "can_undo": seat is not None and state.can_undo(seat),
+        # whether the seat may send messages now (some games close the table talk at times)
+        "chat_open": seat is not None and state.game.chat_open(state, seat),
         "view": state.view(seat),
         "log": [{"seq": e.seq, "text": e.text, "rule": e.rule} for e in state.visible_log(seat)],
         "chat": [

@@ -4,6 +4,7 @@ and replay pages that carry them."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -192,8 +193,14 @@ def _new(client: TestClient, game: str, who: dict[str, str], **options: Any) -> 
     return made
 
 
+def _picture_text(page: str) -> str:
+    found = re.search(r'<div class="picture"[^>]*>\s*(<svg\b.*?</svg>)', page, flags=re.S)
+    assert found is not None, "no picture on the page"
+    return found.group(1)
+
+
 def _picture(page: str) -> ET.Element:
-    found = re.search(r'<div class="picture">\s*(<svg\b.*?</svg>)', page, flags=re.S)
+    found = re.search(r'<div class="picture"[^>]*>\s*(<svg\b.*?</svg>)', page, flags=re.S)
     assert found is not None, "no picture on the page"
     return ET.fromstring(found.group(1))
 
@@ -231,15 +238,19 @@ def test_replay_pages_carry_the_picture_of_each_step(client: TestClient) -> None
 
 def test_a_seat_page_makes_its_cards_pickable(client: TestClient) -> None:
     """Iraq's hand: each card of the seat's hand is drawn with its name as a target, and the
-    legal actions name the same cards (the page's script joins the two)."""
+    legal actions name the same cards as their targets (the page's script joins the two)."""
     made = create(client, {"US": "human", "Insurgent": "human"}, seed=4)
     page = client.get(f"/play/{made['game_id']}/{made['tokens']['US']}").text
-    targets = set(re.findall(r'data-target="([^"]+)"', page))
-    actions = re.findall(r'name="action" value="([^"]+)"', page)
-    named = [a for a in actions if any(t in a for t in targets)]
-    assert named, (targets, actions)
-    assert '<script src="/static/board.js"></script>' in page  # the script that picks them
-    assert 'closest(".picture [data-target]")' in client.get("/static/board.js").text
+    targets = set(re.findall(r'data-target="([^"]+)"', _picture_text(page)))
+    named = {
+        t
+        for found in re.findall(r'data-targets="([^"]*)"', page)
+        for t in json.loads(html.unescape(found))
+    }
+    assert targets & named, (targets, named)
+    assert '<script src="/static/table.js" defer></script>' in page  # the script that picks them
+    script = client.get("/static/table.js")
+    assert script.status_code == 200 and ".picture [data-target]" in script.text
 
 
 def test_baghdad_marks_the_battle_being_fought() -> None:

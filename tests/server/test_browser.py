@@ -115,18 +115,34 @@ def _at(page: Page, revision: int) -> None:
 
 
 def _buttons(page: Page) -> list[str]:
-    return page.locator(".actions button").all_inner_texts()
+    """The actions the page offers, as the engine spells them (each button sends one; it
+    shows it in words)."""
+    found: list[str] = page.locator(".actions button[name=action]").evaluate_all("bs => bs.map(b => b.value)")
+    return found
 
 
-def _press(page: Page, text: str) -> None:
-    """Press the button ``text`` (an action's, or undo) and wait for the page it leads to."""
-    with page.expect_navigation():
-        page.get_by_role("button", name=text, exact=True).click()
-    _mark(page)
+def _press(page: Page, action: str) -> None:
+    """Press the button of ``action`` (as the engine spells it), or the undo button, and wait
+    for the page to show what it led to (the page is updated in place, not loaded again)."""
+    before = page.locator("#main .table").get_attribute("data-revision")
+    if action == "Undo my last action":
+        page.locator("form.undo button").click()
+    else:
+        page.locator(f".actions button[name=action][value={_css_string(action)}]").first.click()
+    page.wait_for_function(
+        "([before]) => { const t = document.querySelector('#main .table');"
+        " return t.getAttribute('data-revision') !== before || !!document.querySelector('.prompt .error'); }",
+        arg=[before],
+    )
+
+
+def _css_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _board(page: Page) -> str:
-    return page.locator("pre.board").inner_text()
+    """The board as drawn for the seat (its picture) and the status beside it."""
+    return page.locator(".picture").inner_html() + page.locator(".status").inner_text()
 
 
 # -- Iraq: three people, to the end ---------------------------------------------------------

@@ -33,7 +33,9 @@ def test_lobby_new_game_form_and_a_seat_page(client: TestClient) -> None:
     assert 'name="seat:Kurd"' not in form.text  # two players: two seats
     # the bots are offered in words, with how each plays; the kind is only the value sent
     assert '<option value="ismcts">search bot (the strongest, looks ahead' in form.text
-    assert '<option value="heuristic" selected>heuristic bot (rules of thumb' in form.text
+    assert '<option value="heuristic">heuristic bot (rules of thumb' in form.text
+    # every seat is a person unless the form says otherwise
+    assert form.text.count('<option value="human" selected>a person (gets a link)') == 2
     assert ">ismcts" not in form.text
     created = client.post(
         "/new",

@@ -18,7 +18,7 @@ from consim.core.game import State
 #: every key of a seat's page; a new key must be added here, after checking what it shows
 _PAGE_KEYS = {
     "game_id", "game", "title", "options", "seat", "players", "version", "revision", "to_act", "your_turn",
-    "prompt", "actions", "can_undo", "view", "log", "chat", "over", "outcome",
+    "prompt", "actions", "can_undo", "chat_open", "view", "log", "chat", "over", "outcome",
 }  # fmt: skip
 
 _GAMES = [("iraq", {"players": 3}), ("jihad", {}), ("baghdad", {}), ("fitna", {"scenario": 1})]

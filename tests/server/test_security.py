@@ -174,7 +174,7 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
         assert r.headers["cache-control"] == "no-store", path
         expected = "no-referrer" if path in seat_pages else "same-origin"
         assert r.headers["referrer-policy"] == expected, path
-    assert "no-store" not in client.get("/static/live.js").headers.get("cache-control", "")
+    assert "no-store" not in client.get("/static/table.js").headers.get("cache-control", "")
 
 
 def test_pages_hold_no_inline_script(client: TestClient) -> None:

@@ -10,12 +10,15 @@ the Arab Street deck runs out. The rules are in ``rules/``, what a seat may see 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from consim.core.action import Action
 from consim.core.errors import RestoreError
 from consim.core.game import Game, Outcome, Standing
+from consim.core.table import ActionWords, CardShelf, StatusLine
 from consim.core.words import listing
+from consim.games.baghdad import table
 from consim.games.baghdad.board import control_map, goal_progress, pool, victory_score, zones_controlled
 from consim.games.baghdad.content import BaghdadContent, BaghdadOptions, build_tables
 from consim.games.baghdad.rules import (
@@ -44,6 +47,7 @@ class BaghdadGame(Game):
 
     id = "baghdad"
     title = "Battle for Baghdad"
+    chat_when = "during the Coalition Phase, while deals are made"
     Options = BaghdadOptions
     state_class = BaghdadState
     frames = (
@@ -124,6 +128,15 @@ class BaghdadGame(Game):
     def chat_open(self, state: BaghdadState, seat: str) -> bool:
         # [Coalition Phase] free talk while deals are made; nothing said is enforced
         return bool(state.stack) and isinstance(state.stack[0], Coalition)
+
+    def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
+        return table.describe_actions(view, actions)
+
+    def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
+        return table.describe_cards(view)
+
+    def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
+        return table.describe_status(view)
 
     def _outcome(self, state: BaghdadState) -> Outcome | None:
         d = state.data

@@ -7,15 +7,18 @@ in ``NOTES.md``; the design in ``docs/fitna-design.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from consim.core.action import Action
 from consim.core.errors import ContentError, OptionError, RestoreError
 from consim.core.flow import Frame
 from consim.core.game import Game, Outcome, Standing, State
 from consim.core.rng import Rng
+from consim.core.table import ActionWords, CardShelf, OptionChoice, StatusLine
 from consim.games.fitna import scenario_file
+from consim.games.fitna import table as words
 from consim.games.fitna.content import (
     FORCES,
     FitnaContent,
@@ -178,6 +181,32 @@ class FitnaGame(Game):
 
     def _view(self, state: FitnaState, seat: str | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
+        return words.describe_actions(view, actions)
+
+    def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
+        return words.describe_cards(view)
+
+    def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
+        return words.describe_status(view)
+
+    @classmethod
+    def option_choices(cls) -> dict[str, list[OptionChoice]]:
+        """[32.0] The playable scenarios by name, with their briefing and who plays them."""
+        content = default_content()
+        playable = set(playable_scenarios(content))
+        scenarios = [
+            OptionChoice(
+                str(sc.number),
+                f"{sc.number}. {sc.title}" + (f" ({sc.dates})" if sc.dates else ""),
+                f"{len(sc.seats)} players: {', '.join(seat.name for seat in sc.seats)}; {sc.turns} turns. "
+                + " ".join(sc.briefing.split()),
+            )
+            for sc in content.scenarios.scenarios
+            if sc.number in playable
+        ]
+        return {"scenario": scenarios}
 
     def _outcome(self, state: FitnaState) -> Outcome:
         out = victory.judge(state)

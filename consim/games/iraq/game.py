@@ -8,11 +8,14 @@ rank). After the last turn the two conflicts are decided separately. The rules a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from consim.core.action import Action
 from consim.core.errors import RestoreError
 from consim.core.game import Conflict, Game, Outcome, Standing
+from consim.core.table import ActionWords, CardShelf, StatusLine
+from consim.games.iraq import table
 from consim.games.iraq.content import IraqContent, IraqOptions, build_tables
 from consim.games.iraq.rules import MAX_DISCARD, commitment, negotiation, turn
 from consim.games.iraq.rules.commitment import Commitment
@@ -82,6 +85,15 @@ class IraqGame(Game):
     def chat_open(self, state: IraqState, seat: str) -> bool:
         # [Negotiations Phase] players may make (and break) secret deals: free messages
         return not state.is_over()
+
+    def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
+        return table.describe_actions(view, actions)
+
+    def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
+        return table.describe_cards(view)
+
+    def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
+        return table.describe_status(view)
 
     def _outcome(self, state: IraqState) -> Outcome:
         d = state.data

@@ -9,12 +9,14 @@ in ``NOTES.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from consim.core.action import Action
 from consim.core.errors import RestoreError
 from consim.core.game import Game, Outcome, Standing
-from consim.games.jihad import board
+from consim.core.table import ActionWords, CardShelf, StatusLine
+from consim.games.jihad import board, table
 from consim.games.jihad.content import (
     REFUGEES,
     SEAT,
@@ -113,6 +115,15 @@ class JihadGame(Game):
 
     def _view(self, state: JihadState, seat: str | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
+        return table.describe_actions(view, actions)
+
+    def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
+        return table.describe_cards(view)
+
+    def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
+        return table.describe_status(view)
 
     def _outcome(self, state: JihadState) -> Outcome:
         """[5.0] Outcome Points (5.2 A-E), the level reached, and sudden death (5.1)."""
