@@ -499,7 +499,7 @@ class Session:
         texts = [a.text for a in prompt.actions]
 
         def known(numbers: dict[str, int]) -> bool:
-            return 2 * sum(t in numbers for t in texts) >= len(texts)
+            return 2 * sum(t in numbers for t in texts) > len(texts)  # most of them
 
         menu = self.menus.get(seat)
         if menu is None or menu.at != self.count:
