@@ -249,8 +249,10 @@ class Bidding(OnlyChoice):
     def _end(self, st: BaghdadState, winner: str, high: int | None) -> None:
         t = st.tables
         d = st.data
-        # [Initiative Phase] everyone pays what he bid (his highest bid; NOTES 4)
-        for f, v in self.bids.items():
+        # [Initiative Phase] everyone pays what he bid (his highest bid; NOTES 4), in the order
+        # of the seats (never the order a saved position happens to list the bids in)
+        for f in t.seats:
+            v = self.bids.get(f, 0)
             if v:
                 pay(st, f, v)
                 st.emit(f"{f} pays {v} PP to the bank for its bid.", R_INIT)
