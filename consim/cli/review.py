@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
+import jsonpatch  # type: ignore[import-untyped]
 import typer
 from rich.console import Console
 
@@ -300,54 +301,23 @@ def _export_head(game: Game, seat: str) -> dict[str, Any]:
 COMPACT_FORMAT = "consim-export/2"
 
 
-def _pointer(path: list[str | int]) -> str:
-    """A JSON Pointer (RFC 6901) to ``path``."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+def view_changes(old: Any, new: Any) -> list[dict[str, Any]]:
+    """The JSON Patch (RFC 6902, made by the ``jsonpatch`` library) that turns ``old`` into
+    ``new``.
 
-
-def view_changes(old: Any, new: Any, path: list[str | int] | None = None) -> list[dict[str, Any]]:
-    """The JSON Patch (RFC 6902) that turns ``old`` into ``new``: objects and lists of one
-    length are compared part by part, anything else is replaced whole.
-
-    >>> for op in view_changes({"a": 1, "b": [1, 2], "c": 0}, {"a": 1, "b": [1, 3], "d": 2}):
-    ...     print(op)
-    {'op': 'remove', 'path': '/c'}
-    {'op': 'replace', 'path': '/b/1', 'value': 3}
-    {'op': 'add', 'path': '/d', 'value': 2}
+    >>> view_changes({"turn": 1, "hand": ["Oil"]}, {"turn": 2, "hand": ["Oil"]})
+    [{'op': 'replace', 'path': '/turn', 'value': 2}]
+    >>> old, new = {"a": 1, "b": [1, 2], "c": 0}, {"a": 1, "b": [1, 3], "d": 2}
+    >>> apply_changes(old, view_changes(old, new)) == new
+    True
     """
-    at = path or []
-    if isinstance(old, dict) and isinstance(new, dict):
-        ops: list[dict[str, Any]] = [
-            {"op": "remove", "path": _pointer([*at, k])} for k in old if k not in new
-        ]
-        for k, v in new.items():
-            if k not in old:
-                ops.append({"op": "add", "path": _pointer([*at, k]), "value": v})
-            elif old[k] != v:
-                ops.extend(view_changes(old[k], v, [*at, k]))
-        return ops
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        pairs = enumerate(zip(old, new, strict=True))
-        return [op for i, (a, b) in pairs if a != b for op in view_changes(a, b, [*at, i])]
-    return [{"op": "replace", "path": _pointer(at), "value": new}]
+    ops: list[dict[str, Any]] = jsonpatch.make_patch(old, new).patch
+    return ops
 
 
 def apply_changes(view: Any, changes: list[dict[str, Any]]) -> Any:
-    """``view`` with the patch of :func:`view_changes` applied (in place where it can be)."""
-    for op in changes:
-        parts: list[str | int] = [p.replace("~1", "/").replace("~0", "~") for p in op["path"].split("/")[1:]]
-        if not parts:
-            view = op["value"]
-            continue
-        node = view
-        for p in parts[:-1]:
-            node = node[int(p)] if isinstance(node, list) else node[p]
-        last: str | int = int(parts[-1]) if isinstance(node, list) else parts[-1]
-        if op["op"] == "remove":
-            del node[last]
-        else:
-            node[last] = op["value"]
-    return view
+    """``view`` with the patch of :func:`view_changes` applied (in place)."""
+    return jsonpatch.apply_patch(view, changes, in_place=True)
 
 
 def write_export(record: Record, game: Game, seat: str, handle: Any) -> int:
