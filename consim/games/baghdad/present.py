@@ -36,6 +36,7 @@ from rich.text import Text
 from consim.core.game import Outcome
 from consim.core.words import listing
 from consim.games.baghdad.content import ArmsBazaarCard, BaghdadContent, Zone, default_content
+from consim.games.baghdad.view import CARD_TIMING
 
 View = Mapping[str, Any]
 WIDTH = 80
@@ -88,19 +89,6 @@ _KIND = {
     "network": "Network",
     "symbol": "symbol",
     "event": "event",
-}
-
-_TIMING = {
-    "combat_plan": "in a battle plan",
-    "combat_reveal": "after plans are revealed",
-    "after_combat": "after a battle",
-    "combat_phase": "at the start of the Combat Phase",
-    "initiative": "before the Initiative bidding",
-    "arab_street": "after an Arab Street card",
-    "own_action": "in your Action Phase",
-    "own_recruit_step": "in your Recruit step",
-    "own_move_step": "in your Move step",
-    "after_gain": "right after you gain PP",
 }
 
 
@@ -172,7 +160,7 @@ def card_tag(d: ArmsBazaarCard) -> str:
             f"{_KIND[d.kind]}, {types}" if d.kind != "network" else f"Network (Command {d.value}, both types)"
         )
     symbols = f"{'/'.join(d.symbols)} symbol; " if d.symbols else ""
-    return f"{symbols}{_TIMING.get(d.timing, d.timing)}"
+    return f"{symbols}{CARD_TIMING.get(d.timing, d.timing)}"
 
 
 def card_lines(name: str, indent: str = "  ", width: int = WIDTH) -> list[str]:

@@ -22,6 +22,7 @@ from consim.core.table import ActionWords, CardShelf, CardWords, StatusLine, pla
 from consim.core.words import listing
 from consim.games.baghdad.content import ArmsBazaarCard, BaghdadContent, default_content
 from consim.games.baghdad.rules import PROMISE_TEXT
+from consim.games.baghdad.view import CARD_TIMING
 
 View = Mapping[str, Any]
 
@@ -31,19 +32,6 @@ _KIND = {
     "network": "Network",
     "symbol": "Symbol",
     "event": "Event",
-}
-#: when a card may be played, in words
-_TIMING = {
-    "combat_plan": "in a battle plan",
-    "combat_reveal": "after the battle plans are revealed",
-    "after_combat": "after a battle",
-    "combat_phase": "at the start of the Combat Phase",
-    "initiative": "before the Initiative bidding",
-    "arab_street": "after an Arab Street card",
-    "own_action": "in your Action Phase",
-    "own_recruit_step": "in your Recruit step",
-    "own_move_step": "in your Move step",
-    "after_gain": "right after you gain PP",
 }
 _PHASES = {
     "place": "Set-up",
@@ -97,7 +85,7 @@ def card_facts(name: str) -> str:
     if card.kind == "network":
         return f"Network card: stands in for a Command of value {card.value}, either type"
     symbols = f"{' and '.join(card.symbols)} symbol; " if card.symbols else ""
-    return f"{symbols}played {_TIMING.get(card.timing, card.timing)}"
+    return f"{symbols}played {CARD_TIMING.get(card.timing, card.timing)}"
 
 
 def card_words(name: str) -> CardWords:

@@ -41,6 +41,20 @@ from consim.games.baghdad.rules.initiative import Bidding, Maneuver
 from consim.games.baghdad.rules.setup import Placement
 from consim.games.baghdad.state import BaghdadState
 
+#: when a card may be played, in words (the hand on every screen and the table in the browser)
+CARD_TIMING = {
+    "combat_plan": "in a battle plan",
+    "combat_reveal": "after the battle plans are revealed",
+    "after_combat": "after a battle",
+    "combat_phase": "at the start of the Combat Phase",
+    "initiative": "before the Initiative bidding",
+    "arab_street": "after an Arab Street card",
+    "own_action": "in your Action Phase",
+    "own_recruit_step": "in your Recruit step",
+    "own_move_step": "in your Move step",
+    "after_gain": "right after you gain PP",
+}
+
 
 def phase(st: BaghdadState) -> str:
     """The phase in progress: the frame at the bottom of the stack ("over" at the end)."""
