@@ -153,6 +153,5 @@ def as_rng(source: object) -> Rng:
         except TypeError:
             pass
     raise TypeError(
-        "expected an Rng, an integer seed, a random.Random or a numpy Generator, "
-        f"not {type(source).__name__}"
+        f"expected an Rng, an integer seed, a random.Random or a numpy Generator, not {type(source).__name__}"
     )

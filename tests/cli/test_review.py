@@ -243,7 +243,7 @@ def test_damaged_messages_in_a_save_give_one_line(
 
 
 def test_names_are_matched_without_accents_or_case() -> None:
-    """"Diyarbakır" and "Şanlıurfa" may be typed as diyarbakir, DIYARBAKIR or sanli (the
+    """ "Diyarbakır" and "Şanlıurfa" may be typed as diyarbakir, DIYARBAKIR or sanli (the
     terminal's short forms) and as sanliurfa to the engine (issue 31, section 4)."""
     from consim.cli.resolve import resolve
     from consim.core.rng import Rng

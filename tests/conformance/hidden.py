@@ -18,8 +18,9 @@ def follow_twins(state: State, seat: str | None, perturb: Perturb, rng: Rng, hor
     """Play up to ``horizon`` random actions from ``state`` and from its twin for ``seat`` (the
     draw piles kept, so that later draws are the same), and check that ``seat`` is shown the
     same things after each: its view, the log lines it reads, who is to act and, when it is
-    to act, the question it is asked and its choices. Stops where the twins may rightly part: an action that shows the
-    seat hidden information (a reveal, a draw, a combat it fights), an action of another seat
+    to act, the question it is asked and its choices. Stops where the twins may rightly part:
+    an action that shows the seat hidden information (a reveal, a draw, a combat it fights),
+    an action of another seat
     that depends on what differs (it is not legal in the twin), or a draw of the generator
     that the twins make a different number of times. Returns how many actions were compared;
     an ``AssertionError`` says what differed."""

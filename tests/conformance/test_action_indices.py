@@ -15,6 +15,7 @@ import consim
 from consim.bots.driver import bots_for
 from consim.core.registry import game_class
 from consim.core.rng import Rng
+from tests.depth import depth
 
 
 def _case(name: str, opts: dict[str, Any]) -> Any:
@@ -24,9 +25,10 @@ def _case(name: str, opts: dict[str, Any]) -> Any:
 
 CASES = [_case(name, opts) for name in consim.list_games() for opts in game_class(name).variants()]
 
-#: random games per variant, and heuristic ones (Fitna's are long: fewer)
-RANDOM_GAMES = {"fitna": 8}
-HEURISTIC_GAMES = {"fitna": 2}
+#: random games per variant, and heuristic ones (Fitna's are long: fewer); CONSIM_TESTS=thorough
+#: plays 16 and 3 (Fitna 8 and 2)
+RANDOM_GAMES = {"fitna": depth(3, 8), "other": depth(6, 16)}
+HEURISTIC_GAMES = {"fitna": depth(1, 2), "other": depth(2, 3)}
 
 
 def _check_every_decision(game: consim.Game, state: consim.State, choose: Any) -> int:
@@ -72,8 +74,8 @@ def _heuristic(game: consim.Game, seed: int) -> Any:
 def test_every_legal_action_has_an_index_that_gives_it_back(name: str, opts: dict[str, Any]) -> None:
     game = consim.load_game(name, **opts)
     checked = 0
-    for seed in range(RANDOM_GAMES.get(name, 16)):
+    for seed in range(RANDOM_GAMES.get(name, RANDOM_GAMES["other"])):
         checked += _check_every_decision(game, game.new_game(seed), _random(seed))
-    for seed in range(HEURISTIC_GAMES.get(name, 3)):
+    for seed in range(HEURISTIC_GAMES.get(name, HEURISTIC_GAMES["other"])):
         checked += _check_every_decision(game, game.new_game(1_000 + seed), _heuristic(game, seed))
     assert checked > 1_000

@@ -11,6 +11,7 @@ import pytest
 from consim.core.rng import Rng
 from tests.conformance.hidden import follow_twins
 from tests.conformance.test_conformance import CASES, perturber, sample
+from tests.depth import depth
 
 
 @pytest.mark.parametrize(("name", "opts"), CASES)
@@ -20,7 +21,7 @@ def test_what_a_seat_is_shown_later_does_not_depend_on_hidden_information(
     perturb = perturber(name)
     rng = Rng(29)
     compared = 0
-    for seed in range(2):
+    for seed in range(depth(1, 2) if name == "fitna" else 2):  # Fitna's games are long
         for state, _, _ in sample(name, opts, seed, every=15):
             for seat in [None, *state.game.seats]:
                 compared += follow_twins(state, seat, perturb, rng)

@@ -243,9 +243,7 @@ def test_a_seat_page_makes_its_cards_pickable(client: TestClient) -> None:
     page = client.get(f"/play/{made['game_id']}/{made['tokens']['US']}").text
     targets = set(re.findall(r'data-target="([^"]+)"', _picture_text(page)))
     named = {
-        t
-        for found in re.findall(r'data-targets="([^"]*)"', page)
-        for t in json.loads(html.unescape(found))
+        t for found in re.findall(r'data-targets="([^"]*)"', page) for t in json.loads(html.unescape(found))
     }
     assert targets & named, (targets, named)
     assert '<script src="/static/table.js" defer></script>' in page  # the script that picks them

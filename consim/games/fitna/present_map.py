@@ -63,7 +63,7 @@ def _codes(view: View, sides: list[str]) -> dict[str, str]:
 
 
 def _label(entry: Mapping[str, Any], codes: Mapping[str, str]) -> str:
-    """"Aleppo S2": the space, its holder and the units on it (the occupant's too if another)."""
+    """ "Aleppo S2": the space, its holder and the units on it (the occupant's too if another)."""
     holder = codes[entry["control"]]
     stack = entry.get("stack")
     if not stack:

@@ -321,6 +321,7 @@ def _events_of(scenario: int, seat: str, seed: int = 4) -> Any:
     game = FitnaGame(scenario=scenario)
     st = game.new_game(seed)
     bots = bots_for(game, "heuristic", seed)
+
     def there() -> bool:
         view = st.view(seat)
         return st.to_act() == (seat,) and view.get("segment") == "Events" and view["active"] == seat
