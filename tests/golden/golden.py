@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,10 @@ def path(name: str) -> Path:
     return HERE / f"{name}.json.gz"
 
 
+@cache
 def load(name: str) -> list[dict[str, Any]]:
+    """The recorded games of ``name``, read once per process (each test takes one of them and
+    only reads it; Fitna's file is tens of MB of JSON)."""
     with gzip.open(path(name), "rt", encoding="utf-8") as f:
         data: list[dict[str, Any]] = json.load(f)
     return data
