@@ -398,6 +398,12 @@ def test_iraq_played_by_clicking_cards_and_finding_one(server: str, browser: Bro
         filter_box = page.locator("form.act.many input.filter")
         visible = [b for b in page.locator("form.act.many button[name=action]").all() if b.is_visible()]
         assert len(visible) > 50
+        # the list scrolls; no choice in it is squeezed so that its detail runs under the next
+        squeezed = page.evaluate(
+            "[...document.querySelectorAll('form.act.many button[name=action]')]"
+            ".filter(b => b.offsetParent && b.scrollHeight > b.clientHeight + 1).length"
+        )
+        assert squeezed == 0
         filter_box.fill("oil")
         listed = page.locator("form.act.many button[name=action]").all()
         shown = [b.evaluate("b => b.firstChild.textContent.trim()") for b in listed if b.is_visible()]
