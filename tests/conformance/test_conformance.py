@@ -25,7 +25,7 @@ from consim import Action, IllegalAction, State
 from consim.bots.driver import bots_for, play_out
 from consim.core.registry import game_class
 from consim.core.rng import Rng
-from tests.depth import depth
+from tests.depth import THOROUGH, depth
 
 CASES = [
     pytest.param(name, opts, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}")
@@ -99,7 +99,7 @@ def test_random_playouts_end_with_a_valid_outcome(name: str, opts: dict[str, Any
 @pytest.mark.parametrize(("name", "opts"), CASES)
 def test_heuristic_bots_finish_every_variant(name: str, opts: dict[str, Any]) -> None:
     game = consim.load_game(name, **opts)
-    for seed in range(3):
+    for seed in range(depth(2, 3)):
         state = game.new_game(seed)
         play_out(state, bots_for(game, "heuristic", seed), max_steps=MAX_DECISIONS)
         assert state.outcome() is not None
@@ -134,11 +134,12 @@ def test_games_are_identical_in_every_process(name: str) -> None:
 
     runs = []
     seeds = depth(1, 2) if name == "fitna" else 2  # Fitna's games are long
-    for hash_seed in ("0", "1", "4"):  # 1 and 4 order small sets of Path names differently
+    hash_seeds = ("0", "1", "4") if THOROUGH else ("1", "4")  # 1 and 4 order small sets differently
+    for hash_seed in hash_seeds:
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         cmd = [sys.executable, "-c", _PLAY_EVERYWHERE, name, str(seeds)]
         runs.append(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
-    assert runs[1] == runs[0] and runs[2] == runs[0]
+    assert all(run == runs[0] for run in runs[1:])
 
 
 @pytest.mark.parametrize(("name", "opts"), CASES)
@@ -154,7 +155,7 @@ def test_same_seed_same_game(name: str, opts: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("name", "opts"), CASES)
 def test_round_trip_and_clone(name: str, opts: dict[str, Any]) -> None:
     game = consim.load_game(name, **opts)
-    for seed in SEEDS[:4]:
+    for seed in SEEDS[: depth(3, 4)]:
         for state, seat, action in sample(name, opts, seed, every=7):
             data = state.to_dict()
             text = json.dumps(data)
