@@ -27,8 +27,8 @@ CASES = [_case(name, opts) for name in consim.list_games() for opts in game_clas
 
 #: random games per variant, and heuristic ones (Fitna's are long: fewer); CONSIM_TESTS=thorough
 #: plays 16 and 3 (Fitna 8 and 2)
-RANDOM_GAMES = {"fitna": depth(3, 8), "other": depth(6, 16)}
-HEURISTIC_GAMES = {"fitna": depth(1, 2), "other": depth(2, 3)}
+RANDOM_GAMES = {"fitna": depth(2, 8), "other": depth(4, 16)}
+HEURISTIC_GAMES = {"fitna": depth(1, 2), "other": depth(1, 3)}
 
 
 def _check_every_decision(game: consim.Game, state: consim.State, choose: Any) -> int:

@@ -19,6 +19,7 @@ from consim.bots.driver import bots_for
 from consim.core.registry import game_class
 from consim.core.rng import Rng
 from tests.conformance.test_conformance import perturber
+from tests.depth import depth
 
 CASES = [
     pytest.param(name, opts, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}")
@@ -44,7 +45,7 @@ def positions(name: str, opts: dict[str, Any], seeds: range, every: int) -> Iter
 
 
 def _plan(name: str) -> tuple[range, int]:
-    return (range(1), 97) if name == "fitna" else (range(2), 23)
+    return (range(1), 97) if name == "fitna" else (range(depth(1, 2)), 23)
 
 
 @pytest.mark.parametrize(("name", "opts"), CASES)
