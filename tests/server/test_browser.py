@@ -111,7 +111,8 @@ def _kept(page: Page) -> bool:
 
 def _at(page: Page, revision: int) -> None:
     """Wait until the page shows the game at ``revision`` (as its live updates bring it)."""
-    page.wait_for_selector(f'#main [data-revision="{revision}"]', state="attached")
+    # a generous limit: on a loaded two-core machine a live update can take long to arrive
+    page.wait_for_selector(f'#main [data-revision="{revision}"]', state="attached", timeout=60_000)
 
 
 def _buttons(page: Page) -> list[str]:

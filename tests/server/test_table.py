@@ -24,7 +24,7 @@ from consim.core.game import State
 from consim.core.rng import Rng
 from consim.server.pages import make_templates, table
 from consim.server.service import _page
-from tests.server.conftest import create, seat_url
+from tests.server.conftest import create, seat_url, settled
 from tests.server.test_pages import _JUNK, _text
 
 _TEMPLATES = make_templates()
@@ -232,11 +232,10 @@ def test_links_are_shown_whole_and_can_be_copied(client: TestClient) -> None:
 def test_a_replay_says_each_step_in_words(client: TestClient) -> None:
     made = create(client, {"US": "human", "Insurgent": "random"}, seed=6, turns=1)
     url = seat_url(made, "US")
-    page = client.get(url).json()
+    page = settled(client, url)
     while not page["over"]:
-        page = client.post(
-            f"{url}/action", json={"action": page["actions"][-1], "expect_version": page["version"]}
-        ).json()
+        client.post(f"{url}/action", json={"action": page["actions"][-1], "expect_version": page["version"]})
+        page = settled(client, url)  # the bot's moves follow in the background
     steps = client.get(f"/api/games/{made['game_id']}/replay").json()["steps"]
     said = []
     for step in range(1, min(steps, 12) + 1):  # the random bot discards first; then US keeps its hand

@@ -109,6 +109,7 @@ def _after(page: Page, before: str) -> None:
         "(before) => document.querySelector('#main .table').getAttribute('data-revision') !== before"
         " || !!document.querySelector('.prompt .error')",
         arg=before,
+        timeout=60_000,
     )
     assert page.locator(".prompt .error").count() == 0, page.locator(".prompt .error").inner_text()
 

@@ -13,6 +13,7 @@ from consim.core.rng import Rng
 from consim.games.baghdad.bots import HeuristicBot
 from consim.games.baghdad.state import BaghdadState
 from consim.games.baghdad.testing import perturb
+from tests.depth import depth
 
 
 def _phase_key(st: BaghdadState) -> str | None:
@@ -36,7 +37,7 @@ def test_views_hide_packet_deals_and_plans() -> None:
     rng = Rng(3)
     for players in (3, 4, 5, 6):
         game = consim.load_game("baghdad", players=players)
-        for seed in range(3):
+        for seed in range(depth(1, 3)):
             st = game.new_game(seed)
             bots = bots_for(game, "random", seed)
             while not st.is_over():
