@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import consim
+from tests.depth import THOROUGH
 from tests.golden.golden import load, normal, path, play
 
 CASES = [
@@ -16,6 +17,7 @@ CASES = [
     for name in consim.list_games()
     if path(name).exists()  # a game gets its golden file once its behaviour is settled
     for i in range(len(load(name)))
+    if THOROUGH or i % 2 == 0  # every other recorded game; all under CONSIM_TESTS=thorough
 ]
 
 
