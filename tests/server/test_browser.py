@@ -110,9 +110,16 @@ def _kept(page: Page) -> bool:
 
 
 def _at(page: Page, revision: int) -> None:
-    """Wait until the page shows the game at ``revision`` (as its live updates bring it)."""
+    """Wait until the page shows the game at ``revision`` or later (as its live updates bring it)."""
     # a generous limit: on a loaded two-core machine a live update can take long to arrive
-    page.wait_for_selector(f'#main [data-revision="{revision}"]', state="attached", timeout=60_000)
+    # at least: a bot moving in the background may take the page past ``revision`` before it
+    # is drawn (the page shows the newest position, not every one in between)
+    page.wait_for_function(
+        "(r) => { const t = document.querySelector('#main [data-revision]');"
+        " return !!t && Number(t.getAttribute('data-revision')) >= r; }",
+        arg=revision,
+        timeout=60_000,
+    )
 
 
 def _buttons(page: Page) -> list[str]:
