@@ -37,19 +37,28 @@ def _line_map(
             _line_map(item, (*path, i), out, dupes)
 
 
+#: the safe loader, in C where libyaml is there
+_Loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_yaml(path: Path) -> tuple[Any, dict[tuple[Any, ...], int]]:
     """Parse a YAML file; returns the data and a map from key path to line number."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ContentError(f"{path}: cannot read ({exc.strerror})") from exc
+    # one parse: the document's nodes (their lines) and the data built from them, by libyaml's
+    # C parser where PyYAML was built with it (several times faster than the pure one)
+    loader = _Loader(text)
     try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
         raise ContentError(f"{path}{line}: invalid YAML: {exc}") from exc
+    finally:
+        loader.dispose()
     lines: dict[tuple[Any, ...], int] = {}
     dupes: list[str] = []
     if node is not None:

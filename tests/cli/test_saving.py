@@ -170,7 +170,14 @@ def _consim(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
         stderr=(tmp_path / "err.txt").open("w"),
         text=True,
         env=env,
+        # Ctrl-C as at a terminal even when the tests were started in the background, whose
+        # children inherit an ignored SIGINT (Python then never raises KeyboardInterrupt)
+        preexec_fn=_interruptible,
     )
+
+
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _wait_for(path: Path, seat: str, count: int, proc: subprocess.Popen[str]) -> Record:

@@ -40,7 +40,7 @@ from consim.core.research import Research as Base
 from consim.core.rng import Rng
 from consim.games.fitna.content import COUNTRY_LABEL, FitnaTables
 from consim.games.fitna.rules import HAND_SIZE, opening_deal
-from consim.games.fitna.rules.combat import IS_COUNTER
+from consim.games.fitna.rules.offensive import IS_COUNTER
 from consim.games.fitna.rules.victory import LEVELS
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.testing import _referenced as referenced

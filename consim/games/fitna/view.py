@@ -28,9 +28,9 @@ from consim.games.fitna.content import (
     VPMargin,
 )
 from consim.games.fitna.rules import RESHUFFLE_TURNS
-from consim.games.fitna.rules.combat import Offensive, face_label
 from consim.games.fitna.rules.common import ELIMINATED, POOL, REMOVED
 from consim.games.fitna.rules.events import Exchange
+from consim.games.fitna.rules.offensive import Offensive, face_label
 from consim.games.fitna.rules.turn import SEGMENTS, Phase, turn_order
 from consim.games.fitna.rules.victory import LEVELS, condition_holds, victory_points
 from consim.games.fitna.state import FitnaState

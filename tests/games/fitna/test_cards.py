@@ -615,7 +615,7 @@ def test_the_schema_rejects_a_bad_ops_value(tmp_path: Path) -> None:
 def test_every_handler_has_a_registered_frame(deck: CardsFile) -> None:
     """Every handler a card names runs in a frame ``handler_<name>`` of the game's codec, so
     no card is left playable only for its OPs; ``only_if`` is the condition an Asset needs to
-    be offered at all (combat.commit_options, tested in test_combat.py)."""
+    be offered at all (assets.commit_options, tested in test_combat.py)."""
     from consim.games.fitna.game import FitnaGame
 
     frames = {f.name for f in FitnaGame.frames}
