@@ -148,11 +148,18 @@ async def _timed(
     return r
 
 
+#: a browser's few connections to one site: the live stream, requests beside it
+_PERSON_LIMITS = httpx.Limits(max_connections=4, max_keepalive_connections=4)
+
+
 class _Person:
     """One simulated person at one seat: reads what it is shown, acts when it is its turn."""
 
-    def __init__(self, client: httpx.AsyncClient, gid: int, link: str, tally: Tally, args: Any) -> None:
-        self.client = client
+    def __init__(self, base: str, gid: int, link: str, tally: Tally, args: Any) -> None:
+        # connections of its own, as a browser has (one client shared by hundreds of people
+        # spent most of the benchmark's own CPU matching requests to its pool's connections:
+        # the latencies it measured were its own queue, not the server's)
+        self.client = httpx.AsyncClient(base_url=base, timeout=300, limits=_PERSON_LIMITS)
         self.tally = tally
         self.args = args
         token = link.rsplit("/", 1)[1]
@@ -339,7 +346,9 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
             )
             r.raise_for_status()
             made = r.json()
-            people += [_Person(client, made["game_id"], link, tally, args) for link in made["seats"].values()]
+            people += [
+                _Person(server.base, made["game_id"], link, tally, args) for link in made["seats"].values()
+            ]
         # warm up: every web process loads the games' rules and positions (a few at a time)
         gate = asyncio.Semaphore(4)
 
@@ -350,6 +359,7 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
         for _ in range(2):
             await asyncio.gather(*(warm(p) for p in people))
         tally.latency.clear()
+        print(f"{args.games} games made and every page read twice: {args.seconds:.0f} s of load", flush=True)
         before = _cpu_by_kind(server)
         start = time.monotonic()
         stop = start + args.seconds
@@ -367,6 +377,8 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
                 await person.look()
                 reads += 1
         read_cpu = (_cpu_by_kind(server)["web"] - calm["web"]) / max(1, reads)
+        for person in people:
+            await person.client.aclose()
         return Run(
             tally,
             elapsed,

@@ -150,8 +150,8 @@ def validate(
         if errors:
             bad += 1
             console.print(plain(f"{name}: {len(errors)} problem(s)", "red"))
-            for line in errors:
-                console.print(plain(f"  {line}"))
+            for line in errors:  # unwrapped: a file:line a terminal or an editor can follow
+                console.print(plain(f"  {line}"), soft_wrap=True)
         else:
             console.print(plain(f"{name}: content OK", "green"))
     if bad:

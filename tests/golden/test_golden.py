@@ -10,13 +10,13 @@ import pytest
 
 import consim
 from tests.depth import THOROUGH
-from tests.golden.golden import load, normal, path, play
+from tests.golden.golden import count, load, normal, path, play
 
 CASES = [
     pytest.param(name, i, id=f"{name}-{i}")
     for name in consim.list_games()
     if path(name).exists()  # a game gets its golden file once its behaviour is settled
-    for i in range(len(load(name)))
+    for i in range(count(name))
     if THOROUGH or i % 2 == 0  # every other recorded game; all under CONSIM_TESTS=thorough
 ]
 
@@ -55,7 +55,7 @@ def _within(recorded: Any, now: Any) -> bool:
 
 @pytest.mark.parametrize(("name", "index"), CASES)
 def test_golden_game_plays_as_recorded(name: str, index: int) -> None:
-    want = load(name)[index]
+    want = load(name, index)
     got = normal(play(name, want["options"], want["bot"], want["seed"]))
     where = f"{name} {want['options']} {want['bot']} seed {want['seed']}"
     assert got["actions"] == want["actions"], (

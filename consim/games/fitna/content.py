@@ -58,6 +58,7 @@ from consim.games.fitna.schema import (
     Terrain,
     UnitSize,
     Values,
+    VictoryHandler,
     VPMargin,
     default_content,
     load_content,
@@ -501,10 +502,9 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
         return c.full, c.reduced if c.reduced is not None else c.full
 
     cards = content.cards.cards
-    tags_raw = content.cards.provenance.get("tags", {})
     card_tags: list[frozenset[str]] = []
     for c in cards:
-        tags = {tag for tag, numbers in tags_raw.items() if isinstance(numbers, list) and c.number in numbers}
+        tags: set[str] = {tag for tag, numbers in content.cards.tags.items() if c.number in numbers}
         if c.kind == "asset" and c.negatable:
             tags.add("asset")
         card_tags.append(frozenset(tags))
@@ -690,6 +690,7 @@ __all__ = [
     "UnitSize",
     "VPMargin",
     "Values",
+    "VictoryHandler",
     "build_tables",
     "crt_column",
     "default_content",

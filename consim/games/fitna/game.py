@@ -8,6 +8,7 @@ in ``NOTES.md``; the design in ``docs/fitna-design.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,6 +21,7 @@ from consim.core.table import ActionWords, CardShelf, OptionChoice, StatusLine
 from consim.games.fitna import scenario_file
 from consim.games.fitna import table as words
 from consim.games.fitna.content import (
+    CONTENT_DIR,
     FORCES,
     FitnaContent,
     FitnaOptions,
@@ -45,6 +47,7 @@ from consim.games.fitna.rules import (
     upheavals,
     victory,
 )
+from consim.games.fitna.schema import BUILT_IN_HANDLERS, HANDLER_PARAMS
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.view import view
 
@@ -96,6 +99,7 @@ class FitnaGame(Game):
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.fitna.bots:HeuristicBot"}
 
     def __init__(self, content: FitnaContent | None = None, **options: Any) -> None:
+        _handlers_have_frames(type(self).frames)
         super().__init__(**options)
         opts = self.opts
         assert isinstance(opts, FitnaOptions)
@@ -116,7 +120,7 @@ class FitnaGame(Game):
 
     @classmethod
     def load_content(cls) -> FitnaContent:
-        return load_content()
+        return load_content(cls.content_dir() or CONTENT_DIR)
 
     @classmethod
     def check_scenario_file(cls, path: str) -> list[str]:
@@ -302,3 +306,14 @@ class FitnaGame(Game):
                 raise RestoreError(
                     "discard_seen must name cards on the discard piles, each with the seats that saw it"
                 )
+
+
+@cache
+def _handlers_have_frames(frames: tuple[type[Frame[Any]], ...]) -> None:
+    """Every handler a card may name (``schema.HANDLER_PARAMS``) is carried out by a frame of
+    the rules, ``handler_<name>``, except those the offensive reads itself: a game without one
+    fails as it is made, never in play."""
+    names = {f.name for f in frames}
+    missing = sorted(h for h in HANDLER_PARAMS if h not in BUILT_IN_HANDLERS and f"handler_{h}" not in names)
+    if missing:
+        raise TypeError(f"Fitna's rules carry out no handler named {', '.join(missing)}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
@@ -282,15 +282,33 @@ class ColumnShift(_Strict):
     lasts: Literal["offensive", "turn"] = "offensive"
 
 
+#: the kinds of card a Cancel or a restriction may name instead of a card (provenance/cards.md
+#: section 6): the cards ``tags`` lists under it; ``asset`` is every Asset that may be cancelled
+CardTag = Literal["air", "missile", "drone", "cyber", "terror", "asset"]
+
+
 class Cancel(_Strict):
     """Reaction: cancels a card an opponent has just played (it is lost), e.g. an Asset in an
     offensive, or an Event (Counter-Insurgency, 25.5; Kurdish Rivalry, 26.5)."""
 
     type: Literal["cancel"] = "cancel"
-    #: what it cancels: card names, or tags ("air" for air-power cards, ...)
+    #: what it cancels: card names, or tags ("air" for air-power cards, ...), checked at load
     targets: list[str] = Field(min_length=1)
-    #: a further effect of the cancellation, by name (e.g. "no_daesh_this_turn", 25.5)
-    then: str = ""
+    #: a further effect of the cancellation (provenance/cards.md section 7)
+    then: Literal["", "no_daesh_this_turn", "no_peshmerga_until_next_turn", "hackers_strike_back"] = ""
+
+    @field_validator("targets")
+    @classmethod
+    def _named(cls, targets: list[str], info: ValidationInfo) -> list[str]:
+        # the deck's names, when the cards file is read with a context (its line is then given)
+        names = (info.context or {}).get("card_names")
+        if names is not None:
+            for target in targets:
+                if target not in names and target not in get_args(CardTag):
+                    raise ValueError(
+                        f"{target!r} is neither a card's name nor a tag ({', '.join(get_args(CardTag))})"
+                    )
+        return targets
 
 
 class Strike(_Strict):
@@ -355,6 +373,111 @@ class RevealStack(_Strict):
     stacks: int = Field(ge=1, le=3)
 
 
+# -- the handlers' names and parameters (provenance/cards.md sections 5-8) -------------------
+
+#: [18.3] the conditions of an Asset that counts only in some offensives
+OnlyIfCondition = Literal["attacker_has_armour", "space_is_city", "space_is_mountain", "space_has_is_symbol"]
+#: the rules a Restriction card imposes (provenance/cards.md section 8)
+RestrictionRule = Literal["no_offensives_between", "no_tag_against", "no_batch", "one_ops_card", "no_events"]
+
+
+class _NoParams(_Strict):
+    pass
+
+
+class _IsActivation(_Strict):
+    counters: int = Field(ge=1, le=6)
+
+
+class _KurdishActivation(_Strict):
+    ops: int = Field(ge=1, le=8)
+
+
+class _Coup(_Strict):
+    country: Literal["syria", "iraq", "either"]
+    scope: Literal["all", "one_space"]
+
+
+class _OnlyIf(_Strict):
+    condition: OnlyIfCondition
+
+
+class _CyberWar(_Strict):
+    opponent_loses: int = Field(ge=0, le=3)
+    shift: int = Field(ge=0, le=5)
+    backfire_on: list[int] = Field(min_length=1)
+    backfire_loses: int = Field(ge=0, le=3)
+
+
+class _Restriction(_Strict):
+    who: Literal["self", "chosen_opponent", "both"]
+    rule: RestrictionRule
+    until: Literal["end_of_turn", "end_of_next_phase", "end_of_next_turn"]
+    #: the tag it bars (``no_tag_against`` only)
+    tag: CardTag | None = None
+
+    @model_validator(mode="after")
+    def _tag(self) -> _Restriction:
+        if (self.tag is not None) != (self.rule == "no_tag_against"):
+            raise ValueError("a restriction names a tag exactly when its rule is no_tag_against")
+        return self
+
+
+class _Mobilise(_Strict):
+    forces: list[Force] = Field(min_length=1)
+    units: int = Field(ge=1, le=4)
+
+
+class _RussianSurge(_Strict):
+    rebuild: int = Field(ge=1, le=4)
+    else_tension: int = Field(ge=-3, le=3)
+
+
+class _TargetedStrike(_Strict):
+    spaces: int = Field(ge=1, le=6)
+    steps: int = Field(ge=1, le=3)
+    forces: list[Force] = Field(min_length=1)
+    countries: list[Country] = Field(default_factory=list)
+    reach: int | None = Field(default=None, ge=1, le=10)
+
+
+class _OilRevenue(_Strict):
+    per_oilfield: int = Field(ge=1, le=3)
+    max: int = Field(ge=1, le=8)
+
+
+class _SecurityCouncil(_Strict):
+    veto_by: list[Force] = Field(min_length=1)
+    veto_cost: int = Field(ge=0, le=3)
+    end_on: Literal["tension_minus_4"]
+    else_tension: int = Field(ge=-3, le=3)
+
+
+#: every handler a card may name, with the parameters it takes: a name or a parameter the rules
+#: do not know fails at load (file:line), not in play; each of them except ``only_if`` (which
+#: the offensive reads itself) is a frame of the rules, ``handler_<name>`` (the game checks it)
+HANDLER_PARAMS: dict[str, type[_Strict]] = {
+    "is_activation": _IsActivation,
+    "kurdish_activation": _KurdishActivation,
+    "coup": _Coup,
+    "war_in_lebanon": _NoParams,
+    "pkk_rebellion": _NoParams,
+    "us_approval": _NoParams,
+    "only_if": _OnlyIf,
+    "cyber_war": _CyberWar,
+    "restriction": _Restriction,
+    "mobilise": _Mobilise,
+    "extra_batch": _NoParams,
+    "russian_surge": _RussianSurge,
+    "targeted_strike": _TargetedStrike,
+    "evacuation_deal": _NoParams,
+    "oil_revenue": _OilRevenue,
+    "security_council": _SecurityCouncil,
+}
+#: the handler the offensive carries out itself, without a frame of its own
+BUILT_IN_HANDLERS = frozenset({"only_if"})
+
+
 class Handler(_Strict):
     """An effect with rules of its own, carried out by the named handler in the rules code
     (IS activation 25.2, Peshmerga 26.2, coups 23.x, War in Lebanon 24.0, PKK rebellion
@@ -362,8 +485,16 @@ class Handler(_Strict):
 
     type: Literal["handler"] = "handler"
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    #: the handler's parameters, as it documents them
+    #: the handler's parameters, as it documents them (checked against ``HANDLER_PARAMS``)
     params: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known(self) -> Handler:
+        shape = HANDLER_PARAMS.get(self.name)
+        if shape is None:
+            raise ValueError(f"unknown handler {self.name!r}; handlers: {', '.join(HANDLER_PARAMS)}")
+        shape.model_validate(self.params)
+        return self
 
 
 Effect = Annotated[
@@ -427,8 +558,18 @@ class SpecialJoker(_Sourced):
 
 class CardsFile(_Strict):
     provenance: dict[str, Any]
+    #: the cards of each tag (the ``asset`` tag is worked out: every Asset that may be cancelled)
+    tags: dict[Literal["air", "missile", "drone", "cyber", "terror"], list[int]]
     cards: list[Card]
     special_jokers: list[SpecialJoker]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _names(cls, data: Any, info: ValidationInfo) -> Any:
+        """Hand the cards' names to the Cancel effects' checks (through the context)."""
+        if isinstance(info.context, dict) and isinstance(data, dict) and isinstance(data.get("cards"), list):
+            info.context["card_names"] = {c.get("name") for c in data["cards"] if isinstance(c, dict)}
+        return data
 
     @model_validator(mode="after")
     def _consistent(self) -> CardsFile:
@@ -440,6 +581,21 @@ class CardsFile(_Strict):
             for n in c.requires:
                 if n not in numbers:
                     raise ValueError(f"card #{c.number} requires unknown card #{n}")
+        for tag, members in self.tags.items():
+            unknown = sorted(set(members) - set(numbers))
+            if unknown:
+                raise ValueError(f"tag {tag!r} lists unknown cards {unknown}")
+        names = {c.name for c in self.cards}
+        tags = set(get_args(CardTag))
+        for c in self.cards:
+            for e in c.effects:
+                if isinstance(e, Cancel):
+                    for target in e.targets:
+                        if target not in names and target not in tags:
+                            raise ValueError(
+                                f"card #{c.number} cancels {target!r}, neither a card's name nor a tag "
+                                f"({', '.join(sorted(tags))})"
+                            )
         return self
 
 
@@ -556,8 +712,41 @@ class VPMargin(_Strict):
     margin: int = Field(ge=1, le=60)
 
 
+class _Link(_Strict):
+    from_: str = Field(alias="from", min_length=1)
+    to: str = Field(min_length=1)
+    #: the seat whose line counts (default: the seat of the condition)
+    by: str = ""
+    negate: bool = False
+
+
+#: the victory conditions the rules carry out themselves (``rules.victory.CONDITIONS``), with
+#: their parameters
+VICTORY_HANDLER_PARAMS: dict[str, type[_Strict]] = {"link": _Link}
+
+
+class VictoryHandler(_Strict):
+    """[31.1] A victory condition with rules of its own, carried out by the named check of the
+    rules (``rules.victory.CONDITIONS``): a line of supply from one country to another..."""
+
+    type: Literal["handler"] = "handler"
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    #: its parameters (checked against ``VICTORY_HANDLER_PARAMS``)
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known(self) -> VictoryHandler:
+        shape = VICTORY_HANDLER_PARAMS.get(self.name)
+        if shape is None:
+            raise ValueError(
+                f"unknown victory condition {self.name!r}; conditions: {', '.join(VICTORY_HANDLER_PARAMS)}"
+            )
+        shape.model_validate(self.params)
+        return self
+
+
 Condition = Annotated[
-    ControlSpaces | ControlCount | DenySpaces | HoldUnits | VPMargin | Handler,
+    ControlSpaces | ControlCount | DenySpaces | HoldUnits | VPMargin | VictoryHandler,
     Field(discriminator="type"),
 ]
 
@@ -821,7 +1010,7 @@ def load_content(directory: Path = CONTENT_DIR) -> FitnaContent:
     """Read and validate every Fitna content file (raises ``ContentError`` with file:line)."""
     game_map = load_model(directory / "map.yaml", MapFile)
     counters = load_model(directory / "counters.yaml", CountersFile)
-    cards = load_model(directory / "cards.yaml", CardsFile)
+    cards = load_model(directory / "cards.yaml", CardsFile, {})
     return FitnaContent(
         map=game_map,
         counters=counters,

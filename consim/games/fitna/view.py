@@ -23,8 +23,8 @@ from consim.games.fitna.content import (
     ControlSpaces,
     DenySpaces,
     FitnaTables,
-    Handler,
     HoldUnits,
+    VictoryHandler,
     VPMargin,
 )
 from consim.games.fitna.rules import RESHUFFLE_TURNS
@@ -405,7 +405,7 @@ def _condition(st: FitnaState, seat: int, cond: Any, held_by: list[dict[int, int
         return {"type": "deny", "spaces": names, "by": cond.by, "held": held}
     if isinstance(cond, VPMargin):
         return {"type": "vp_margin", "margin": cond.margin, "held": held}
-    assert isinstance(cond, Handler)
+    assert isinstance(cond, VictoryHandler)
     return {"type": "handler", "name": cond.name, "params": dict(cond.params), "held": held}
 
 

@@ -16,6 +16,7 @@ from typing import get_args
 
 import pytest
 import yaml
+from pydantic import ValidationError
 
 from consim.core.content import load_model
 from consim.core.errors import ContentError
@@ -34,6 +35,7 @@ from consim.games.fitna.content import (
     Strike,
     TensionChange,
 )
+from consim.games.fitna.schema import HANDLER_PARAMS
 
 CARDS_PATH = CONTENT_DIR / "cards.yaml"
 PROVENANCE_MD = CONTENT_DIR / "provenance" / "cards.md"
@@ -184,7 +186,7 @@ def requires_problems(deck: CardsFile) -> list[str]:
 
 def test_the_file_loads_through_the_schema(deck: CardsFile) -> None:
     assert isinstance(deck, CardsFile)
-    assert deck.provenance["handlers"] == list(HANDLERS)
+    assert list(HANDLER_PARAMS) == list(HANDLERS)
 
 
 def test_95_cards_numbered_1_to_95(deck: CardsFile) -> None:
@@ -292,7 +294,7 @@ def test_24_kurdish_rivalry_cancels_peshmerga_but_not_pkk_rebellion(deck: CardsF
     rebellion = card(deck, 75)
     targets = {t for c in deck.cards for e in effects_of(c, Cancel) for t in e.targets}
     assert rebellion.name not in targets
-    assert not any(75 in m for m in deck.provenance["tags"].values() if isinstance(m, list))
+    assert not any(75 in m for m in deck.tags.values() if isinstance(m, list))
 
 
 def test_27_counter_insurgency_cancels_daesh_for_the_turn(deck: CardsFile) -> None:
@@ -323,7 +325,7 @@ def test_37_cyber_war_can_backfire_at_the_cost_of_a_card(deck: CardsFile) -> Non
     assert cyber_cancels and all(
         e.then == "hackers_strike_back" for x in cyber_cancels for e in effects_of(x, Cancel)
     )
-    assert 37 in deck.provenance["tags"]["cyber"]
+    assert 37 in deck.tags["cyber"]
 
 
 def test_41_war_in_lebanon(deck: CardsFile) -> None:
@@ -504,20 +506,19 @@ def test_gates_come_first(deck: CardsFile) -> None:
 
 def test_cancel_targets_are_cards_or_documented_tags(deck: CardsFile, provenance_md: str) -> None:
     assert cancel_problems(deck) == []
-    tags = deck.provenance["tags"]
-    assert set(tags) == TAGS
+    assert {*deck.tags, "asset"} == TAGS
     numbers = {c.number for c in deck.cards}
-    for tag, members in tags.items():
+    for tag in TAGS:
         assert f"`{tag}`" in provenance_md
-        if isinstance(members, list):
-            assert members and set(members) <= numbers, tag
+    for tag, members in deck.tags.items():
+        assert members and set(members) <= numbers, tag
     assert set(deck.provenance["cancel_then"]) == CANCEL_THEN
     for then in CANCEL_THEN:
         assert f"`{then}`" in provenance_md
 
 
 def test_air_power_is_tagged_air(deck: CardsFile) -> None:
-    air = set(deck.provenance["tags"]["air"])
+    air = set(deck.tags["air"])
     for name in ("Close Air Support", "Air Strike", "Mother of All Bombs", "Carpet Bombing", "Armed Drones"):
         assert {c.number for c in named(deck, name)} <= air, name
 
@@ -562,22 +563,25 @@ def test_sentence_check_rejects_fragments() -> None:
 
 
 def test_the_checks_catch_damaged_cards(deck: CardsFile) -> None:
+    # an unknown handler, a handler's missing parameter, an unknown follow-up: the schema
+    # itself refuses them (the loader names their lines: test_content_guard.py)
+    with pytest.raises(ValidationError, match="unknown handler 'teleport'"):
+        Handler(name="teleport")
+    with pytest.raises(ValidationError, match="scope"):
+        Handler(name="coup", params={"country": "syria"})
+    with pytest.raises(ValidationError, match="then"):
+        Cancel(targets=["air"], then="nothing_at_all")  # type: ignore[arg-type]
+    # what only the whole deck can tell: a Cancel naming no card of it, a card requiring itself
     bad = deck.cards[0]
     broken = bad.model_copy(
-        update={
-            "requires": [bad.number],
-            "effects": [
-                Handler(name="teleport"),
-                Handler(name="coup", params={"country": "syria"}),
-                Cancel(targets=["Flying Carpets"], then="nothing_at_all"),
-            ],
-        }
+        update={"requires": [bad.number], "effects": [Cancel(targets=["Flying Carpets", "Magic Lamps"])]}
     )
     damaged = deck.model_copy(update={"cards": [broken, *deck.cards[1:]]})
     mine = f"#{bad.number}:"
-    assert len([p for p in handler_problems(damaged) if p.startswith(mine)]) == 2
     assert len([p for p in cancel_problems(damaged) if p.startswith(mine)]) == 2
     assert requires_problems(damaged) == [f"#{bad.number} requires #{bad.number}"]
+    with pytest.raises(ValidationError, match="Flying Carpets"):
+        CardsFile.model_validate(damaged.model_dump(by_alias=True))
 
 
 def _write_damaged_copy(tmp_path: Path, damage) -> Path:  # type: ignore[no-untyped-def]

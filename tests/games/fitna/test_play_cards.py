@@ -144,9 +144,9 @@ def test_an_asset_is_not_an_event_but_engineers_and_drones_have_an_event_use() -
     assert event_refusal(st, "Iraq", card(st, 91)) is None
 
 
-def test_unimplemented_handler_refuses_the_event_but_not_the_ops() -> None:
-    """Handler effects run in frames named handler_<name>; without one, the card can only be
-    spent for OPs."""
+def test_a_game_whose_rules_lack_a_handler_is_refused_as_it_is_made() -> None:
+    """Handler effects run in frames named handler_<name>: a game without one of them fails as
+    it is made (naming the handler), never later in play with a card that cannot be played."""
     from typing import Any, ClassVar
 
     from consim.core.flow import Frame
@@ -156,11 +156,8 @@ def test_unimplemented_handler_refuses_the_event_but_not_the_ops() -> None:
             f for f in FitnaGame.frames if f.name != "handler_mobilise"
         )
 
-    game = Without(content=region_game().tables.content, scenario=2)
-    st = position(game, {}, hands={"Iraq": ["Popular Mobilisation"]}, edit=no_jokers, frames=events("Iraq"))
-    assert 'play "Popular Mobilisation"' not in options(st)
-    with pytest.raises(IllegalAction, match="not implemented yet"):
-        st.apply("Iraq", 'play "Popular Mobilisation"')
+    with pytest.raises(TypeError, match="mobilise"):
+        Without(content=region_game().tables.content, scenario=2)
 
 
 def test_removed_after_its_event() -> None:

@@ -35,18 +35,13 @@ def names_opponent(st: FitnaState, name: str, params: dict[str, Any]) -> bool:
     return bool(check is not None and check(params))
 
 
-def not_implemented(name: str) -> str:
-    return (
-        f"its effect '{name}' is not implemented yet by this engine; the card can still be "
-        "spent for OPs (16.0)"
-    )
-
-
 def handler_refusal(st: FitnaState, seat: str, card: int, effect: Handler) -> str | None:
-    """Why a handler effect cannot be carried out now (None: it can)."""
+    """Why a handler effect cannot be carried out now (None: it can). Every handler a card may
+    name has its frame (checked as the game loads, ``game._handlers_have_frames``), but those
+    the offensive reads itself (``only_if``)."""
     cls = handler_frame(st, effect.name)
     if cls is None:
-        return not_implemented(effect.name)
+        return "its condition counts only for the Asset committed to an offensive (18.3)"
     check = getattr(cls, "refusal", None)
     if check is None:
         return None

@@ -19,8 +19,8 @@ from consim.games.fitna.content import (
     ControlCount,
     ControlSpaces,
     DenySpaces,
-    Handler,
     HoldUnits,
+    VictoryHandler,
     VPMargin,
 )
 from consim.games.fitna.rules import R_VICTORY, R_VP
@@ -189,7 +189,7 @@ def condition_share(st: FitnaState, seat: int, cond: Any) -> float:
         if cond.margin <= 0:
             return 1.0 if lead >= cond.margin else 0.0
         return _share(max(lead, 0), cond.margin)
-    if isinstance(cond, Handler):
+    if isinstance(cond, VictoryHandler):
         check = CONDITIONS.get(cond.name)
         return 1.0 if check and check(st, seat, dict(cond.params)) else 0.0
     return 0.0
