@@ -54,7 +54,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from consim.core.errors import RestoreError
 
@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 D = TypeVar("D", bound="Data")
 
-__all__ = ["Bounded", "Codec", "Data", "Name", "Ref"]
+__all__ = ["Bounded", "Codec", "Data", "Name", "Ref", "Seat", "SeatOrNone"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +90,12 @@ class Name:
     ``Annotated[str, Name("seat")]``. Serialised as is; checked on load."""
 
     kind: str
+
+
+#: a seat's name, checked on restore against the game's seats (``Name("seat")``)
+Seat = Annotated[str, Name("seat")]
+#: a seat's name or "" (none: nobody's units, no opponent named yet), checked on restore
+SeatOrNone = Seat | Literal[""]
 
 
 class Data:

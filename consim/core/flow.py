@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from consim.core.action import Action
-from consim.core.data import Data, polymorphic
+from consim.core.data import Data, Seat, polymorphic
 
 if TYPE_CHECKING:
     from consim.core.game import State
@@ -147,7 +147,7 @@ class ReactionWindow(Decision[S]):
     last seat, the window ends and :meth:`closed` runs.
     """
 
-    order: list[str]
+    order: list[Seat]
     at: int = field(default=0, kw_only=True)
 
     def responses(self, st: S, seat: str) -> list[Action]:
@@ -209,8 +209,8 @@ class SecretChoice(Decision[S]):
     choices out, in the order of ``among`` whatever order they were made in.
     """
 
-    among: list[str]
-    done: list[str] = field(default_factory=list, kw_only=True)
+    among: list[Seat]
+    done: list[Seat] = field(default_factory=list, kw_only=True)
 
     def options(self, st: S, seat: str) -> list[Action]:
         """The actions ``seat`` may take towards its choice now (its commitment included)."""

@@ -206,30 +206,7 @@ class State:
             if chosen is None:  # a message or a take-back: handled
                 return self._handled
         top: Decision[Any] = self.stack[-1]  # type: ignore[assignment]
-        # carry it out (the hot path of every game: _perform, written out)
-        actions = self._actions
-        if self._snap is None and len(actions) == self._floor and self.keep_undo:
-            self._snap = self._snapshot()
-        if self._shared:
-            self._own()
-            actions = self._actions
-        log = self._log
-        start = len(log)
-        rng = self.rng
-        calls = rng.calls
-        top.act(self, seat, chosen)
-        actions.append((seat, chosen[2]))
-        self.cache.clear()
-        self._advance()  # (which sets _legal afresh)
-        if self._revealed:
-            self._moved_floor()
-        else:
-            if self.rng.calls != calls:
-                self._floor = len(actions)
-                self._snap = None
-            self._last_reveal = _NO_SEATS  # the previous action's reveal (if any) is over
-        self.version += 1
-        return log[start:]
+        return self._perform(seat, chosen, top.act)
 
     def explain(self, seat: str, action: Action | str) -> str | None:
         """Why :meth:`apply` would refuse ``seat``'s ``action`` now, in the engine's words (the

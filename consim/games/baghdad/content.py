@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Annotated, Literal, Self
+from typing import Annotated, Literal, Self, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -1624,7 +1624,8 @@ def build_tables(opts: BaghdadOptions, content: BaghdadContent | None = None) ->
 
 #: [Coalition Phase] the promises a deal may carry; binding until the next Coalition Phase and
 #: enforced (rules/common.py, NOTES: Deals)
-PROMISES = ("no-attack", "no-entry", "no-cards", "no-outbid")
+PromiseKind = Literal["no-attack", "no-entry", "no-cards", "no-outbid"]
+PROMISES: tuple[PromiseKind, ...] = get_args(PromiseKind)
 
 
 def _join(cond: VictoryCondition) -> Literal["all", "any", "one"]:

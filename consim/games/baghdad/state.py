@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, ClassVar
 
-from consim.core.data import Data, Name, Ref
+from consim.core.data import Data, Ref, Seat
 from consim.core.game import State
-from consim.games.baghdad.content import BaghdadTables
+from consim.games.baghdad.content import BaghdadTables, PromiseKind
 
-Seat = Annotated[str, Name("seat")]
 Zone = Annotated[int, Ref("zone")]
 #: one physical Arms Bazaar card
 Card = Annotated[int, Ref("card")]
@@ -33,7 +32,7 @@ class Promise(Data):
 
     sender: Seat
     to: tuple[Seat, ...]
-    kind: str
+    kind: PromiseKind
     turn: int
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Annotated, ClassVar
 
-from consim.core.data import Bounded, Data, Name, Ref
+from consim.core.data import Bounded, Data, Ref, Seat
 from consim.core.game import State
 from consim.games.fitna.content import FitnaTables
 
@@ -23,7 +23,6 @@ Space = Annotated[int, Ref("space")]
 Place = Annotated[int, Ref("place")]
 UnitId = Annotated[int, Ref("unit")]
 Joker = Annotated[int, Ref("joker")]
-Seat = Annotated[str, Name("seat")]
 #: a side (5.0): a seat's index, or IS, KDP, PYD, PKK, Neutral after the seats
 Side = Annotated[int, Bounded(0, 10)]
 

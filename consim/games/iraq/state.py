@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, ClassVar
 
-from consim.core.data import Data, Name, Ref
+from consim.core.data import Data, Ref, Seat
 from consim.core.game import State
 from consim.games.iraq.content import IraqTables
 
 Card = Annotated[int, Ref("card")]
-Seat = Annotated[str, Name("seat")]
 
 
 @dataclass(frozen=True, slots=True)

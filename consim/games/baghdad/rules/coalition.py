@@ -15,7 +15,7 @@ from consim.core.action import Action
 from consim.core.data import Data
 from consim.core.flow import Frame
 from consim.games.baghdad.board import control_map
-from consim.games.baghdad.content import PROMISES
+from consim.games.baghdad.content import PROMISES, PromiseKind
 from consim.games.baghdad.rules import MAX_ASK_CARDS, PROMISE_SHORT, R_COAL
 from consim.games.baghdad.rules.common import (
     BaghdadDecision,
@@ -40,7 +40,7 @@ class Deal(Data):
     ask_pp: int = 0
     ask_cards: int = 0
     truce: bool = False
-    promises: list[str] = field(default_factory=list)
+    promises: list[PromiseKind] = field(default_factory=list)
     stage: Literal["build", "respond", "fulfil"] = "build"
     answers: list[Seat] = field(default_factory=list)
     #: the cards the first recipient has picked to give in return
@@ -276,7 +276,7 @@ class Coalition(Begins, BaghdadDecision):
         elif verb == "truce":
             deal.truce = True
         elif verb == "promise":
-            deal.promises.append(args[0])
+            deal.promises.append(PROMISES[PROMISES.index(args[0])])  # (the legal action named one)
         elif verb == "send":
             deal.stage = "respond"
             self.offers += 1

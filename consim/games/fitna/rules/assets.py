@@ -11,7 +11,7 @@ from consim.games.fitna.rules.deck import handler_frame, only_if, reaction_refus
 from consim.games.fitna.state import FitnaState
 
 if TYPE_CHECKING:
-    from consim.games.fitna.rules.offensive import Offensive
+    from consim.games.fitna.rules.offensive import Offensive, Role
 
 
 # =============================================================================================
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 # =============================================================================================
 
 
-def commit_options(st: FitnaState, off: Offensive, seat: str, role: str) -> list[int]:
+def commit_options(st: FitnaState, off: Offensive, seat: str, role: Role) -> list[int]:
     """[18.3] The Assets ``seat`` may commit as attacker ("A") or defender ("D"): one card of a
     name per side, shifts for its side, strikes on the target for the attacker; the card's own
     limits (8.1, 8.2) and gates (provenance/cards.md section 8)."""

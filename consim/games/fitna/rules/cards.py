@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from consim.core.action import Action
+from consim.core.data import SeatOrNone
 from consim.core.flow import Frame
 from consim.games.fitna.board import (
     arrival_spaces,
@@ -108,7 +109,7 @@ class PlayCard(Step):
     special: bool = False
     stage: PlayStage = "announce"
     effect: int = 0
-    opponent: str = ""
+    opponent: SeatOrNone = ""
     targets: list[list[Space]] = field(default_factory=list)
     cancelled: bool = False
 
@@ -446,7 +447,7 @@ class CancelWindow(Step):
     target_seat: Seat
     at: int = 0
     played: Card | None = None
-    played_by: str = ""
+    played_by: SeatOrNone = ""
     answer: Literal["", "cancelled", "stands"] = ""
     outcome: Literal["open", "cancelled", "stands"] = "open"
 

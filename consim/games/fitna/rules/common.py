@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from consim.core.action import Action
+from consim.core.data import SeatOrNone
 from consim.core.flow import PASS, Decision, Frame, ReactionWindow
 from consim.games.fitna.board import owner, space_side, stacks, unit_sides
 from consim.games.fitna.content import COUNTRIES, FORCES, OFF_MAP
@@ -676,7 +677,7 @@ class Losses(Step):
     units lose the steps; the others read only how many."""
 
     name = "losses"
-    seat: str
+    seat: SeatOrNone
     units: list[UnitId]
     steps: int
     space: int

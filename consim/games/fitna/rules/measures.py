@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from consim.core.action import Action
+from consim.core.data import SeatOrNone
 from consim.core.flow import Frame
 from consim.games.fitna.board import (
     arrival_spaces,
@@ -85,7 +86,7 @@ class Restriction(Frame[FitnaState]):
     seat: Seat
     card: int
     effect: int
-    opponent: str = ""
+    opponent: SeatOrNone = ""
 
     @classmethod
     def names_opponent(cls, params: dict[str, Any]) -> bool:
@@ -145,7 +146,7 @@ class CyberWar(Frame[FitnaState]):
     seat: Seat
     card: int
     effect: int
-    opponent: str = ""
+    opponent: SeatOrNone = ""
     stage: Literal["hit", "roll", "end"] = "hit"
 
     @classmethod

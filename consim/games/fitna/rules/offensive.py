@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from consim.core.action import Action
+from consim.core.data import SeatOrNone
 from consim.games.fitna.board import attack_points, defence_points, seat_nation, stacks, unit_sides
 from consim.games.fitna.content import CRT, CRT_COLUMNS, ColumnShift, Handler, Strike, crt_column
 from consim.games.fitna.rules import (
@@ -86,6 +87,9 @@ def is_names(st: FitnaState, units: list[int]) -> str:
 # One offensive [18.1-18.7]
 # =============================================================================================
 
+#: [18.3] the side of an offensive a card or an answer belongs to: the attacker, the defender
+Role = Literal["A", "D"]
+
 Stage = Literal[
     "declare",
     "defender",
@@ -111,15 +115,15 @@ class Offensive(Step):
     source: int
     target: int
     attackers: list[UnitId]
-    defender: str = ""
+    defender: SeatOrNone = ""
     defenders: list[UnitId] = field(default_factory=list)
     stage: Stage = "declare"
     #: [18.3] the cards committed, who committed each ("A"/"D") and what each cancels (-1)
     cards: list[Card] = field(default_factory=list)
-    by: list[str] = field(default_factory=list)
+    by: list[Role] = field(default_factory=list)
     cancels: list[int] = field(default_factory=list)
     #: whose turn it is to answer the other side's cards, and whether the last answer was empty
-    answering: str = "D"
+    answering: Role = "D"
     answered: int = 0
     result: str = ""
     column: int = -1
@@ -165,7 +169,7 @@ class Offensive(Step):
             if (b == "A") != (seat == self.seat) and ok
         ]
         shown = f" Yours: {', '.join(mine) or 'none'}; theirs: {', '.join(theirs) or 'none'}."
-        role = "A" if seat == self.seat else "D"
+        role: Role = "A" if seat == self.seat else "D"
         lasting = [
             f"{cname(st, e.card)} ({'yours' if r == role else 'theirs'})" for r, e in self.standing(st)
         ]
@@ -187,7 +191,9 @@ class Offensive(Step):
 
     def options(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
-        role = "D" if self.stage == "defender" or (self.stage == "answer" and self.answering == "D") else "A"
+        role: Role = (
+            "D" if self.stage == "defender" or (self.stage == "answer" and self.answering == "D") else "A"
+        )
         out: list[Action] = []
         if role == "D" and self.blinded(st):
             return [A_DONE]
@@ -204,7 +210,9 @@ class Offensive(Step):
         return out
 
     def choose(self, st: FitnaState, seat: str, action: Action) -> None:
-        role = "D" if self.stage == "defender" or (self.stage == "answer" and self.answering == "D") else "A"
+        role: Role = (
+            "D" if self.stage == "defender" or (self.stage == "answer" and self.answering == "D") else "A"
+        )
         if action == A_DONE:
             self._next_stage(st, role)
             return
@@ -239,7 +247,7 @@ class Offensive(Step):
         asking = self.stage in ("defender", "attacker", "answer")
         if action.verb == "commit" and action.args and asking:
             name = action.args[0]
-            role = "A" if seat == self.seat else "D"
+            role: Role = "A" if seat == self.seat else "D"
             lasting = {t.card_name[e.card] for r, e in self.standing(st) if r == role}
             if name in self.committed_names(st, role) or name in lasting:
                 return (
@@ -248,14 +256,14 @@ class Offensive(Step):
                 )
         return Step.why_illegal(self, st, seat, action)
 
-    def _commit(self, st: FitnaState, seat: str, card: int, role: str, target: int) -> None:
+    def _commit(self, st: FitnaState, seat: str, card: int, role: Role, target: int) -> None:
         take_from_hand(st, seat, card)
         st.data.in_play.append(card)
         self.cards.append(card)
         self.by.append(role)
         self.cancels.append(target)
 
-    def _next_stage(self, st: FitnaState, role: str) -> None:
+    def _next_stage(self, st: FitnaState, role: Role) -> None:
         if self.stage == "defender":
             self.stage = "attacker"
         elif self.stage == "attacker":
@@ -280,7 +288,7 @@ class Offensive(Step):
                 eff[self.cancels[i]] = False
         return eff
 
-    def _answer_targets(self, st: FitnaState, role: str) -> list[int]:
+    def _answer_targets(self, st: FitnaState, role: Role) -> list[int]:
         """The other side's cards still in force that some card could cancel."""
         eff = self._effective()
         t = st.tables
@@ -429,7 +437,7 @@ class Offensive(Step):
             parts.append(f"{name} {'+' if sign > 0 else '-'}{e.columns}")
         return net, parts
 
-    def committed_names(self, st: FitnaState, role: str, effective: bool = False) -> set[str]:
+    def committed_names(self, st: FitnaState, role: Role, effective: bool = False) -> set[str]:
         """The names of the cards ``role`` ("A"/"D") has committed to this offensive (with
         ``effective``: those still in force that shift columns)."""
         t = st.tables

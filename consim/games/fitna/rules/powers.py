@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from consim.core.action import Action
+from consim.core.data import SeatOrNone
 from consim.core.flow import Frame
 from consim.games.fitna.board import (
     arrival_spaces,
@@ -199,7 +200,7 @@ class UsIntervention(Step):
     effect: int = 0
     stage: Literal["start", "strike", "share", "land", "end"] = "start"
     #: [27.1 scenario 10] the second player sharing the US forces ("" when one player gets all)
-    partner: str = ""
+    partner: SeatOrNone = ""
 
     def who(self, st: FitnaState) -> str | None:
         return None

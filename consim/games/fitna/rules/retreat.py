@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from consim.core.action import Action
+from consim.core.data import SeatOrNone
 from consim.core.flow import Frame
 from consim.games.fitna.board import has_enemy, may_enter, retreat_spaces, room_for, stand_refusal
 from consim.games.fitna.rules import R_ADVANCE, R_RETREAT
@@ -36,7 +37,7 @@ class Retreat(Step):
 
     name = "retreat"
     rule = R_RETREAT
-    seat: str
+    seat: SeatOrNone
     units: list[UnitId]
     frm: int
     side: int
