@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, Self, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
@@ -478,23 +478,39 @@ HANDLER_PARAMS: dict[str, type[_Strict]] = {
 BUILT_IN_HANDLERS = frozenset({"only_if"})
 
 
-class Handler(_Strict):
+#: the shape of a named effect's parameters (an alias: ``type`` is a field of the models below)
+_Shape = type[_Strict]
+
+
+class _Named(_Strict):
+    """An effect or a condition with rules of its own, carried out by the named part of the
+    rules code with its parameters; the name and the parameters' shape are checked against
+    ``known`` as the content loads."""
+
+    #: the names the rules know, with the shape of each one's parameters
+    known: ClassVar[dict[str, _Shape]] = {}
+    #: what the name names, in an error
+    called: ClassVar[str] = "handler"
+    type: Literal["handler"] = "handler"
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    #: its parameters, as it documents them
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known(self) -> Self:
+        shape = self.known.get(self.name)
+        if shape is None:
+            raise ValueError(f"unknown {self.called} {self.name!r}; {self.called}s: {', '.join(self.known)}")
+        shape.model_validate(self.params)
+        return self
+
+
+class Handler(_Named):
     """An effect with rules of its own, carried out by the named handler in the rules code
     (IS activation 25.2, Peshmerga 26.2, coups 23.x, War in Lebanon 24.0, PKK rebellion
     26.7, UN Security Council...)."""
 
-    type: Literal["handler"] = "handler"
-    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    #: the handler's parameters, as it documents them (checked against ``HANDLER_PARAMS``)
-    params: dict[str, Any] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _known(self) -> Handler:
-        shape = HANDLER_PARAMS.get(self.name)
-        if shape is None:
-            raise ValueError(f"unknown handler {self.name!r}; handlers: {', '.join(HANDLER_PARAMS)}")
-        shape.model_validate(self.params)
-        return self
+    known = HANDLER_PARAMS
 
 
 Effect = Annotated[
@@ -725,24 +741,12 @@ class _Link(_Strict):
 VICTORY_HANDLER_PARAMS: dict[str, type[_Strict]] = {"link": _Link}
 
 
-class VictoryHandler(_Strict):
+class VictoryHandler(_Named):
     """[31.1] A victory condition with rules of its own, carried out by the named check of the
     rules (``rules.victory.CONDITIONS``): a line of supply from one country to another..."""
 
-    type: Literal["handler"] = "handler"
-    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    #: its parameters (checked against ``VICTORY_HANDLER_PARAMS``)
-    params: dict[str, Any] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _known(self) -> VictoryHandler:
-        shape = VICTORY_HANDLER_PARAMS.get(self.name)
-        if shape is None:
-            raise ValueError(
-                f"unknown victory condition {self.name!r}; conditions: {', '.join(VICTORY_HANDLER_PARAMS)}"
-            )
-        shape.model_validate(self.params)
-        return self
+    known = VICTORY_HANDLER_PARAMS
+    called = "victory condition"
 
 
 Condition = Annotated[
