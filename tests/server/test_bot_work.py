@@ -115,9 +115,9 @@ def test_a_game_of_bots_alone_does_not_keep_a_persons_bot_waiting(db_url: str) -
         long = client.post(
             "/api/games",
             json={
-                "game": "jihad",
-                "options": {"advanced": True},
-                "players": {"player": "heuristic"},
+                "game": "fitna",  # two heuristic bots: seconds of work, not over at once
+                "options": {"scenario": 1},
+                "players": {"Syria": "heuristic", "Rebels": "heuristic"},
                 "seed": 3,
             },
         ).json()["game_id"]
