@@ -20,14 +20,12 @@ from consim.games.fitna.schema import (
     Card,
     CardsFile,
     CardSymbol,
-    ColourGroup,
     ColumnShift,
     Condition,
     ControlCount,
     ControlSpaces,
     Counter,
     CountersFile,
-    Country,
     DenySpaces,
     DrawCards,
     Effect,
@@ -36,11 +34,8 @@ from consim.games.fitna.schema import (
     ExtraOps,
     ExtraSupply,
     FitnaContent,
-    Force,
-    Handler,
     HoldUnits,
     Intervention,
-    KurdishFaction,
     MapFile,
     MarkerSet,
     OpponentLosesCards,
@@ -55,16 +50,23 @@ from consim.games.fitna.schema import (
     SpecialJoker,
     Strike,
     TensionChange,
-    Terrain,
-    UnitSize,
     Values,
-    VictoryHandler,
     VPMargin,
     default_content,
     load_content,
     load_scenarios,
 )
 from consim.games.fitna.two_players import two_player_version
+from consim.games.fitna.vocabulary import (
+    ColourGroup,
+    Country,
+    Force,
+    Handler,
+    KurdishFaction,
+    Terrain,
+    UnitSize,
+    VictoryHandler,
+)
 
 # =============================================================================================
 # Options [31.1 and the first edition's readings]

@@ -47,9 +47,9 @@ from consim.games.fitna.rules import (
     upheavals,
     victory,
 )
-from consim.games.fitna.schema import BUILT_IN_HANDLERS, HANDLER_PARAMS
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.view import view
+from consim.games.fitna.vocabulary import BUILT_IN_HANDLERS, HANDLER_PARAMS
 
 
 def _with_discard_seen(raw: Any) -> Any:
@@ -310,7 +310,7 @@ class FitnaGame(Game):
 
 @cache
 def _handlers_have_frames(frames: tuple[type[Frame[Any]], ...]) -> None:
-    """Every handler a card may name (``schema.HANDLER_PARAMS``) is carried out by a frame of
+    """Every handler a card may name (``vocabulary.HANDLER_PARAMS``) is carried out by a frame of
     the rules, ``handler_<name>``, except those the offensive reads itself: a game without one
     fails as it is made, never in play."""
     names = {f.name for f in frames}

@@ -35,7 +35,7 @@ from consim.games.fitna.content import (
     Strike,
     TensionChange,
 )
-from consim.games.fitna.schema import HANDLER_PARAMS
+from consim.games.fitna.vocabulary import HANDLER_PARAMS
 
 CARDS_PATH = CONTENT_DIR / "cards.yaml"
 PROVENANCE_MD = CONTENT_DIR / "provenance" / "cards.md"
