@@ -16,10 +16,11 @@ random. People arrive one by one over the first ``--ramp`` seconds. The run is b
 
 Two kinds of people (``--client``):
 
-- ``browser`` (the default) does what a browser on the seat's page does: it loads the page
-  (HTML, with the board's picture in it), fetches the page's fragment (picture included) each
-  time the live stream announces a change it has not shown, and acts by posting the button's
-  form, then loads the page the answer sends it to (303);
+- ``browser`` (the default) does what a browser on the seat's page does with the page's
+  script: it loads the page (HTML, with the board's picture in it), fetches the page's
+  fragment (picture included) each time the live stream announces a change it has not shown,
+  and acts by posting the button's form as the script does, whose answer is the table after
+  the move (the fragment; a browser without the script is sent to the page instead);
 - ``json`` reads its page as JSON when the stream announces a change, and acts through the JSON
   API (its answer is the page after the action).
 
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import os
 import random
 import re
@@ -43,12 +45,13 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import httpx
 
 HERE = Path(__file__).resolve().parent
@@ -68,14 +71,16 @@ MIX: list[tuple[str, dict[str, Any], dict[str, str]]] = [
     ("fitna", {"scenario": 1}, {"Syria": "human", "Rebels": "heuristic"}),
 ]
 
-#: what a browser sends with a form of the server's own page (a seat's page has no referrer)
-_FORM_HEADERS = {"sec-fetch-site": "same-origin", "origin": "null"}
+#: what the page's script sends with a form of the server's own page (a seat's page has no
+#: referrer), asking for the table after the move as the answer
+_FORM_HEADERS = {"sec-fetch-site": "same-origin", "origin": "null", "x-consim-answer": "fragment"}
 
 _ACTION = re.compile(r'name="action" value="([^"]*)"')
 _VERSION = re.compile(r'name="expect_version" value="(\d+)"')
 _REVISION = re.compile(r'data-revision="(\d+)"')
 _YOURS = re.compile(r'data-your-turn="(yes|no)"')
 _OVER = "The game is over."
+_SERVER_TIMING = re.compile(r"app;dur=([\d.]+)")
 
 
 @dataclass
@@ -111,55 +116,74 @@ class Tally:
     """What the simulated people saw."""
 
     latency: dict[str, list[float]] = field(default_factory=dict)  # seconds, per kind of request
+    by_game: dict[str, list[float]] = field(default_factory=dict)  # seconds, per game of the mix
+    #: seconds the server says it took to begin each answer (Server-Timing), per kind
+    server: dict[str, list[float]] = field(default_factory=dict)
     actions: int = 0
     conflicts: int = 0  # 409: another person of the same game acted first
     errors: list[str] = field(default_factory=list)
     finished: int = 0
     retries: int = 0  # a kept-alive connection the server had just closed: asked again
 
-    def add(self, kind: str, seconds: float) -> None:
+    def add(self, kind: str, game: str, seconds: float) -> None:
         self.latency.setdefault(kind, []).append(seconds)
+        self.by_game.setdefault(game, []).append(seconds)
 
     def all(self) -> list[float]:
         return [t for times in self.latency.values() for t in times]
 
 
-async def _send(
-    client: httpx.AsyncClient, tally: Tally, method: str, url: str, stream: bool = False, **kw: Any
-) -> httpx.Response:
-    """One request, asked again (at most twice) if the server had just closed the kept-alive
-    connection it went on; an action asked twice is safe: its expected version refuses it."""
+@dataclass
+class _Answer:
+    """An answer of the server, read whole."""
+
+    status_code: int
+    text: str
+    headers: Mapping[str, str]
+
+    def json(self) -> Any:
+        return json.loads(self.text)
+
+
+async def _send(session: aiohttp.ClientSession, tally: Tally, method: str, url: str, **kw: Any) -> _Answer:
+    """One request, read whole, asked again (at most twice) if the server had just closed the
+    kept-alive connection it went on; an action asked twice is safe: its expected version
+    refuses it."""
     for attempt in range(3):
         try:
-            return await client.send(client.build_request(method, url, **kw), stream=stream)
-        except httpx.TransportError:
+            async with session.request(method, url, allow_redirects=False, **kw) as r:
+                return _Answer(r.status, await r.text(), r.headers)
+        except aiohttp.ClientConnectionError:
             if attempt == 2:
                 raise
             tally.retries += 1
     raise AssertionError("unreachable")
 
 
-async def _timed(
-    client: httpx.AsyncClient, tally: Tally, kind: str, method: str, url: str, **kw: Any
-) -> httpx.Response:
+async def _timed(person: _Person, kind: str, method: str, url: str, **kw: Any) -> _Answer:
     start = time.perf_counter()
-    r = await _send(client, tally, method, url, **kw)
-    tally.add(kind, time.perf_counter() - start)
+    r = await _send(person.session, person.tally, method, url, **kw)
+    person.tally.add(kind, person.game, time.perf_counter() - start)
+    took = _SERVER_TIMING.search(r.headers.get("server-timing", ""))
+    if took:
+        person.tally.server.setdefault(kind, []).append(float(took.group(1)) / 1000)
     return r
-
-
-#: a browser's few connections to one site: the live stream, requests beside it
-_PERSON_LIMITS = httpx.Limits(max_connections=4, max_keepalive_connections=4)
 
 
 class _Person:
     """One simulated person at one seat: reads what it is shown, acts when it is its turn."""
 
-    def __init__(self, base: str, gid: int, link: str, tally: Tally, args: Any) -> None:
-        # connections of its own, as a browser has (one client shared by hundreds of people
-        # spent most of the benchmark's own CPU matching requests to its pool's connections:
-        # the latencies it measured were its own queue, not the server's)
-        self.client = httpx.AsyncClient(base_url=base, timeout=300, limits=_PERSON_LIMITS)
+    def __init__(self, base: str, game: str, gid: int, link: str, tally: Tally, args: Any) -> None:
+        self.game = game
+        # a browser's few connections of its own to one site: the live stream and requests
+        # beside it (one client shared by hundreds of people spent most of the benchmark's
+        # own CPU matching requests to its pool's connections: the latencies it measured were
+        # its own queue, not the server's). aiohttp, whose HTTP parser is compiled: httpx
+        # added about 3 ms of its own to each read of a large page (238 KiB: 4.6 ms against
+        # 1.6 ms over the server's time, measured one read after another)
+        self.session = aiohttp.ClientSession(
+            base, connector=aiohttp.TCPConnector(limit=4), timeout=aiohttp.ClientTimeout(total=300)
+        )
         self.tally = tally
         self.args = args
         token = link.rsplit("/", 1)[1]
@@ -169,37 +193,33 @@ class _Person:
 
     async def look(self, first: bool = False) -> Shown:
         if not self.browser:
-            r = await _timed(self.client, self.tally, "page (JSON)", "GET", self.page)
+            r = await _timed(self, "page (JSON)", "GET", self.page)
             return Shown.from_json(r.json())
         if first:
-            r = await _timed(self.client, self.tally, "page", "GET", self.page)
+            r = await _timed(self, "page", "GET", self.page)
         else:
-            r = await _timed(self.client, self.tally, "fragment", "GET", f"{self.page}/fragment")
+            r = await _timed(self, "fragment", "GET", f"{self.page}/fragment")
         return Shown.from_html(r.text)
 
     async def act(self, action: str, shown: Shown) -> Shown | None:
         """Take ``action``; what the page shows afterwards (None: refused, look again)."""
         if not self.browser:
             body = {"action": action, "expect_version": shown.version}
-            r = await _timed(
-                self.client, self.tally, "action (JSON)", "POST", f"{self.page}/action", json=body
-            )
+            r = await _timed(self, "action (JSON)", "POST", f"{self.page}/action", json=body)
             if r.status_code == 200:
                 return Shown.from_json(r.json())
         else:
             form = {"action": action, "expect_version": str(shown.version)}
             r = await _timed(
-                self.client,
-                self.tally,
+                self,
                 "action",
                 "POST",
                 f"{self.page}/act",
                 data=form,
                 headers=_FORM_HEADERS,
             )
-            if r.status_code == 303:
-                followed = await _timed(self.client, self.tally, "page", "GET", r.headers["location"])
-                return Shown.from_html(followed.text)
+            if r.status_code == 200:
+                return Shown.from_html(r.text)
         if r.status_code == 409:
             self.tally.conflicts += 1
             return None
@@ -211,9 +231,9 @@ class _Person:
         args = self.args
         done = 0
         await asyncio.sleep(rng.uniform(0, args.ramp))  # people arrive one by one, not all at once
-        events = await _send(self.client, self.tally, "GET", self.events, stream=True, timeout=None)
+        events = await self.session.get(self.events, timeout=aiohttp.ClientTimeout(total=None))
         try:
-            lines = events.aiter_lines()
+            lines = aiter(events.content)
             shown: Shown | None = await self.look(first=True)
             while time.monotonic() < stop and done < args.actions:
                 if shown is None:
@@ -226,7 +246,7 @@ class _Person:
                     with suppress(TimeoutError):
                         async with asyncio.timeout(max(0.0, stop - time.monotonic())):
                             async for line in lines:
-                                if line.startswith("data:") and int(line[5:]) > shown.revision:
+                                if line.startswith(b"data:") and int(line[5:]) > shown.revision:
                                     break
                     shown = None
                     continue
@@ -240,7 +260,11 @@ class _Person:
         except _Stop:
             return
         finally:
-            await events.aclose()
+            events.close()
+
+
+def _options(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in options.items())
 
 
 class _Stop(Exception):
@@ -347,7 +371,8 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
             r.raise_for_status()
             made = r.json()
             people += [
-                _Person(server.base, made["game_id"], link, tally, args) for link in made["seats"].values()
+                _Person(server.base, f"{game} {_options(options)}", made["game_id"], link, tally, args)
+                for link in made["seats"].values()
             ]
         # warm up: every web process loads the games' rules and positions (a few at a time)
         gate = asyncio.Semaphore(4)
@@ -359,6 +384,8 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
         for _ in range(2):
             await asyncio.gather(*(warm(p) for p in people))
         tally.latency.clear()
+        tally.by_game.clear()
+        tally.server.clear()
         print(f"{args.games} games made and every page read twice: {args.seconds:.0f} s of load", flush=True)
         before = _cpu_by_kind(server)
         start = time.monotonic()
@@ -378,7 +405,7 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
                 reads += 1
         read_cpu = (_cpu_by_kind(server)["web"] - calm["web"]) / max(1, reads)
         for person in people:
-            await person.client.aclose()
+            await person.session.close()
         return Run(
             tally,
             elapsed,
@@ -404,7 +431,17 @@ def _run(name: str, db: str, args: Any, seed: int) -> Run:
     )
     for kind, times in sorted(t.latency.items()):
         ms = [s * 1000 for s in times]
-        print(f"  {kind}: {len(ms)}, p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms")
+        inside = [s * 1000 for s in t.server.get(kind, ())]
+        said = (
+            f" (in the server: p50 {percentile(inside, 0.5):.1f} ms, p99 {percentile(inside, 0.99):.1f} ms)"
+            if inside
+            else ""
+        )
+        p50, p99 = percentile(ms, 0.5), percentile(ms, 0.99)
+        print(f"  {kind}: {len(ms)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms{said}")
+    for game, times in sorted(t.by_game.items()):
+        ms = [s * 1000 for s in times]
+        print(f"  {game}: {len(ms)}, p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms")
     if t.actions:
         print(
             f"  CPU: web processes {run.web_cpu:.1f} s ({1000 * run.web_cpu / t.actions:.1f} ms an action, "

@@ -91,10 +91,13 @@ def web_app() -> object:
     """The application of one web worker process of ``consim serve --workers N`` (uvicorn
     calls it in each process), from the database and settings the command handed over."""
     from consim.server import create_app
+    from consim.server.collector import tune_collector
     from consim.server.settings import Settings
 
     parent = int(os.environ.get(ENV_PARENT, "0")) or None
-    return create_app(os.environ[ENV_DB], Settings.from_json(os.environ[ENV_SETTINGS]), parent=parent)
+    made = create_app(os.environ[ENV_DB], Settings.from_json(os.environ[ENV_SETTINGS]), parent=parent)
+    tune_collector()
+    return made
 
 
 @app.command()
@@ -135,6 +138,7 @@ def serve(
         import uvicorn
 
         from consim.server import create_app
+        from consim.server.collector import tune_collector
         from consim.server.db import Store
         from consim.server.settings import Settings
     except ModuleNotFoundError as exc:
@@ -173,6 +177,7 @@ def serve(
     try:
         if workers == 1:
             web = create_app(url, settings)
+            tune_collector()
             uvicorn.run(web, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
         else:
             os.environ.update({ENV_DB: url, ENV_SETTINGS: settings.to_json(), ENV_PARENT: str(os.getpid())})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -24,7 +25,7 @@ from consim.server.background import Background
 from consim.server.db import Store
 from consim.server.pages import catalogue, make_templates, mount_pages
 from consim.server.security import Security, links_base
-from consim.server.service import ServerError, Service
+from consim.server.service import Answer, ServerError, Service
 from consim.server.settings import Settings
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -186,15 +187,15 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
         access = service.access(game_id, token)
         if body.seat is not None and body.seat != access.seat:
             raise ServerError(403, f"this link plays {access.seat}, not {body.seat[:40]}")
-        return service.act(access, body.action, body.expect_version)
+        return _answered(service.act(access, body.action, body.expect_version))
 
     @app.post("/api/games/{game_id}/seat/{token}/undo")
     def api_undo(game_id: int, token: str, body: UndoIn) -> dict[str, Any]:
-        return service.undo(service.access(game_id, token), body.expect_version)
+        return _answered(service.undo(service.access(game_id, token), body.expect_version))
 
     @app.post("/api/games/{game_id}/seat/{token}/chat")
     def api_chat(game_id: int, token: str, body: ChatIn) -> dict[str, Any]:
-        return service.say(service.access(game_id, token), body.to or None, body.text)
+        return _answered(service.say(service.access(game_id, token), body.to or None, body.text))
 
     # -- the live stream -------------------------------------------------------------------
 
@@ -231,8 +232,37 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
     mount_pages(app, service, templates, links)
 
     app.add_middleware(_LimitBody, limit=MAX_BODY)
-    app.add_middleware(Security, settings=settings)  # the outermost: before anything else
+    app.add_middleware(Security, settings=settings)  # before anything else but the timing
+    app.add_middleware(_Timing)
     return app
+
+
+class _Timing:
+    """Says in every answer how long the server took to begin it (``Server-Timing: app;dur=``
+    in milliseconds: a browser's developer tools show it beside the time the request took)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+
+        async def timed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                took = f"app;dur={(time.perf_counter() - start) * 1000:.1f}".encode()
+                message.setdefault("headers", []).append((b"server-timing", took))
+            await send(message)
+
+        await self.app(scope, receive, timed)
+
+
+def _answered(page: Answer) -> dict[str, Any]:
+    """The page a change answers with (the JSON API always asks for it)."""
+    assert page is not None
+    return page
 
 
 # -- request size ------------------------------------------------------------------------------

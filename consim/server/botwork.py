@@ -34,6 +34,7 @@ import time
 from collections.abc import Sequence
 from types import FrameType
 
+from consim.server.collector import tune_collector
 from consim.server.db import Store
 from consim.server.listen import Listener
 from consim.server.service import Service
@@ -158,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not store.sqlite:
         listener = Listener(args.db, {"consim_bots": lambda _payload: pool.wake()})
         listener.start()
+    tune_collector()
     pool.start()
     pool.wake()  # games left due by a server that stopped
     try:

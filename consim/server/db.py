@@ -3,8 +3,9 @@ production), with SQLAlchemy 2.0.
 
 The tables are made and changed by migrations (``consim/server/migrations``, alembic), run
 when the server starts. A game row keeps the whole position (``State.to_dict(undo=True)``:
-seed, RNG, every action, the log, the chat and what undo needs) and a ``revision`` that goes
-up with every change (action, undo, message). A seat row keeps who plays a seat and, for a
+seed, RNG, every action, the log, the chat and what undo needs) as it was a few changes ago,
+the changes since (the actions, undos and messages that made them, replayed on it to restore
+the game), and a ``revision`` that goes up with every change. A seat row keeps who plays a seat and, for a
 person, the SHA-256 hash of the secret in that seat's link: the secret itself is never stored.
 
 >>> store = Store("sqlite://")
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime
@@ -37,6 +39,7 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -62,6 +65,9 @@ class GameRow(Base):
     #: State.to_dict(undo=True): restores the position exactly, undo included; loaded only
     #: when asked for (a server whose cache holds the revision never reads it)
     state: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)
+    #: the revision at which ``state`` was saved: it is saved every few changes, and the
+    #: changes since are in ``recent``
+    state_revision: Mapped[int] = mapped_column(Integer, default=0)
     #: the engine's version of the position (State.version): what expect_version is checked against
     version: Mapped[int] = mapped_column(Integer)
     #: goes up by one with every change (actions, undo, messages): what live pages watch
@@ -76,6 +82,12 @@ class GameRow(Base):
     #: still be based on: the changes since were other seats' secret choices, which change
     #: nothing that seat may see or do (empty: every seat must be at the current version)
     unchanged_since: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    #: the last changes (at most ``RECENT``), oldest first, as ``[revision, steps]``: the steps
+    #: that made that revision from the one before (``["act", seat, action]``, ``["undo",
+    #: seat]``, ``["say", seat, recipients, text]``), or None for a change that cannot be
+    #: replayed so (a seat claimed, too many bot moves at once). A process holding an older
+    #: revision of the game replays them instead of restoring the whole position.
+    recent: Mapped[list[Any]] = mapped_column(JSON, default=list)
     #: bot work: when this game's bots may next move (seconds since the epoch; None: no bot is
     #: to act). Bot workers take due games oldest first, those with a person's seat before
     #: games of bots alone; a slice of work put back goes to the end of the queue.
@@ -145,11 +157,18 @@ class Store:
             )
             _immediate_transactions(self.engine)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True)
+            self.engine = create_engine(url)
+            _ping_after_idle(self.engine)
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._writer = threading.Lock()
-        self._readers = sessionmaker(self.engine.execution_options(consim_read=True), expire_on_commit=False)
+        # PostgreSQL: a reader's statements commit one by one (no BEGIN and COMMIT round trips;
+        # each statement sees a consistent snapshot of its own, which is what they need: a
+        # page is read in one statement)
+        readers = self.engine.execution_options(consim_read=True)
+        if not self.sqlite:
+            readers = readers.execution_options(isolation_level="AUTOCOMMIT")
+        self._readers = sessionmaker(readers, expire_on_commit=False)
 
     def session(self) -> Session:
         return self._sessions()
@@ -165,11 +184,15 @@ class Store:
         """A session for reading only (it must change nothing)."""
         return self._readers()
 
-    def notify(self, db: Session, channel: str, payload: str) -> None:
-        """PostgreSQL: tell every process that listens on ``channel`` (LISTEN), when ``db``'s
-        transaction commits, with ``payload``; nothing on SQLite (its processes look)."""
-        if not self.sqlite:
-            db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload})
+    def notify(self, db: Session, *messages: tuple[str, str]) -> None:
+        """PostgreSQL: tell every process that listens on a channel (LISTEN), when ``db``'s
+        transaction commits, each ``(channel, payload)`` of ``messages`` (one statement for
+        all of them); nothing on SQLite (its processes look)."""
+        if self.sqlite or not messages:
+            return
+        calls = ", ".join(f"pg_notify(:c{i}, :p{i})" for i in range(len(messages)))
+        values = {f"{k}{i}": v for i, m in enumerate(messages) for k, v in zip("cp", m, strict=True)}
+        db.execute(text(f"SELECT {calls}"), values)
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -186,6 +209,32 @@ def upgrade(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+#: a pooled connection unused for longer than this is checked before it is used again, in seconds
+IDLE_PING = 5.0
+
+
+def _ping_after_idle(engine: Engine) -> None:
+    """PostgreSQL: check a pooled connection (one round trip) before it is used again only if
+    it has been idle for :data:`IDLE_PING` seconds, so that a database restarted while the
+    server was quiet costs no failed request; a busy server's connections, back in the pool
+    within milliseconds, are not pinged at every use. (A restart under load fails the
+    requests that were on the old connections; the pool is then renewed.)"""
+
+    @event.listens_for(engine, "checkin")
+    def _checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info["consim_idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.pop("consim_idle_since", None)
+        if since is None or time.monotonic() - since < IDLE_PING:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as exc:
+            raise DisconnectionError(f"a pooled connection was lost: {exc}") from exc
 
 
 def _immediate_transactions(engine: Engine) -> None:

@@ -31,7 +31,7 @@ from consim.core.errors import MalformedAction
 from consim.core.game import Game
 from consim.core.registry import game_class
 from consim.core.table import ActionWords
-from consim.server.service import Access, ServerError, Service, local_only
+from consim.server.service import Access, Answer, ServerError, Service, local_only
 
 __all__ = [
     "board_picture",
@@ -49,6 +49,8 @@ STATIC = Path(__file__).parent / "static"
 MANY = 8
 #: the most log entries a page holds
 LOG_LINES = 400
+#: the header by which the page's script asks a form's answer to be the table alone
+ANSWER_HEADER = "x-consim-answer"
 #: the verbs that end a decision or let it go: their group comes after the others
 _CLOSING = frozenset({"pass", "done"})
 
@@ -59,6 +61,7 @@ Links = Callable[[Request, int, dict[str, str]], dict[str, Any]]
 def make_templates() -> Jinja2Templates:
     """The page templates, with the helpers they use."""
     templates = Jinja2Templates(directory=str(TEMPLATES))
+    templates.env.auto_reload = False  # the templates are part of the package: never looked at again
     templates.env.globals["describe_options"] = describe_options
     return templates
 
@@ -144,8 +147,11 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
         error: str = "",
         status: int = 200,
         draft: str = "",
+        page: Mapping[str, Any] | None = None,
     ) -> HTMLResponse:
-        page = service.page(access)
+        """The seat's page (or its table alone: ``fragment``), from ``page`` if given (the page
+        a change answered with), else as the game stands."""
+        page = page if page is not None else service.page(access)
         base = f"/play/{access.game_id}/{token}" if token else f"/watch/{access.game_id}"
         shown = table(page, service.game(page["game"], page["options"]), base)
         return html(
@@ -198,13 +204,27 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
         return html(request, "text.html", page=page, board=board_text(page["view"]), back=back)
 
     def after_form(
-        request: Request, game_id: int, token: str, do: Callable[[Access], object], draft: str = ""
+        request: Request,
+        game_id: int,
+        token: str,
+        do: Callable[[Access, bool], Answer],
+        draft: str = "",
     ) -> Response:
+        """A form's change (``do(access, answer)``, which returns the seat's page after it if
+        ``answer``), answered as a browser without the page's script expects: the page again
+        (303), or the page with what was refused. The page's script asks instead for the table
+        alone (``X-Consim-Answer: fragment``), which it puts in place: one request for a move,
+        not two, and the table is the one the change answered with (no second reading)."""
+        scripted = request.headers.get(ANSWER_HEADER) == "fragment"
         access = service.access(game_id, token)
         try:
-            do(access)
+            after = do(access, scripted)
         except ServerError as exc:
-            return seat_page(request, access, token, False, error=exc.message, status=exc.status, draft=draft)
+            return seat_page(
+                request, access, token, scripted, error=exc.message, status=exc.status, draft=draft
+            )
+        if scripted:
+            return seat_page(request, access, token, True, page=after)
         return RedirectResponse(f"/play/{game_id}/{token}", status_code=303)
 
     @app.post("/play/{game_id}/{token}/act")
@@ -212,11 +232,13 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
         request: Request, game_id: int, token: str, action: str = Form(max_length=500),
         expect_version: int = Form(),
     ) -> Response:  # fmt: skip
-        return after_form(request, game_id, token, lambda a: service.act(a, action, expect_version))
+        return after_form(
+            request, game_id, token, lambda a, answer: service.act(a, action, expect_version, answer)
+        )
 
     @app.post("/play/{game_id}/{token}/undo")
     def play_undo(request: Request, game_id: int, token: str, expect_version: int = Form()) -> Response:
-        return after_form(request, game_id, token, lambda a: service.undo(a, expect_version))
+        return after_form(request, game_id, token, lambda a, answer: service.undo(a, expect_version, answer))
 
     @app.post("/play/{game_id}/{token}/say")
     def play_say(
@@ -228,7 +250,9 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
     ) -> Response:
         # the seats ticked; none: the whole table. A refused message comes back in the box.
         recipients = [s for s in to or () if s] or None
-        return after_form(request, game_id, token, lambda a: service.say(a, recipients, text), draft=text)
+        return after_form(
+            request, game_id, token, lambda a, answer: service.say(a, recipients, text, answer), draft=text
+        )
 
 
 # -- the table a seat sees -------------------------------------------------------------------

@@ -14,8 +14,10 @@ queue. A move worked out on a position that has changed since in a way that conc
 merely another seat's secret choice) is dropped and worked out again.
 
 A position is saved whole after every change (``State.to_dict(undo=True)``) and restored from
-the database when needed; a small cache keeps the last restored state of each game and is used
-only while the database still holds that same revision.
+the database when needed; a cache keeps the last restored state of each game, with who plays
+its seats, and is used only while the database still holds that same revision. Each request
+costs as few round trips to the database as it can: the seat a link opens is remembered once
+found (a link never changes seat), and what a page reads is one query.
 """
 
 from __future__ import annotations
@@ -26,13 +28,14 @@ import math
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, NamedTuple, TypeVar
 
-from sqlalchemy import case, exists, func, or_, update
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import case, exists, func, inspect, or_, update
+from sqlalchemy.orm import Session, selectinload, undefer
 
 import consim
 from consim.bots.base import Bot, bot_kinds, bot_label, decide, make_bot
@@ -44,6 +47,13 @@ from consim.core.registry import game_class
 from consim.server.db import GameRow, SeatRow, Store, hash_token, select
 from consim.server.settings import Settings
 
+#: how many of a game's last changes its row keeps for other processes to replay
+RECENT = 16
+#: the whole position is saved at least once every this many changes (the changes between
+#: are kept in the row's ``recent``, so SAVE_EVERY must not exceed RECENT)
+SAVE_EVERY = 8
+#: a change of more steps than this (a long run of bot moves) is not kept for replaying
+MAX_STEPS = 64
 #: the longest chat message accepted, in characters
 MAX_MESSAGE = 1_000
 #: the highest game number there can be (the database's integers): any other is not a game
@@ -53,6 +63,9 @@ MAX_GAME_ID = 2**31 - 1
 BOT_SLICE = 0.25
 #: how long a game whose bot failed (a bug) waits before its bots are tried again, in seconds
 BOT_RETRY = 60.0
+#: how many games a server process keeps restored (the most recently used; another is restored
+#: from the database when it is next asked for)
+CACHED_GAMES = 500
 
 _log = logging.getLogger("consim.server")
 
@@ -78,12 +91,81 @@ class Access:
     seat: str | None
 
 
+#: every column of a game's row, the saved position included
+_ROW_FIELDS = [c.key for c in inspect(GameRow).column_attrs]
+
+#: a seat's page after a change (None when not asked for)
+Answer = dict[str, Any] | None
+
+
 @dataclass(frozen=True)
 class Created:
     """A new game: its number and the secret of each person's seat link."""
 
     game_id: int
     tokens: dict[str, str]
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Recent(Generic[K, V]):
+    """A mapping that keeps its ``size`` most recently used entries (safe across threads)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._guard:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def __setitem__(self, key: K, value: V) -> None:
+        with self._guard:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def __contains__(self, key: object) -> bool:
+        with self._guard:
+            return key in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def pop(self, key: K, default: V | None = None) -> V | None:
+        with self._guard:
+            return self._items.pop(key, default)
+
+
+@dataclass(frozen=True)
+class Seated:
+    """Who plays a seat, as pages and bots need it (kept with the cached state, so that a
+    page reads no seat rows): a person (``taken`` once their link is given) or a bot."""
+
+    seat: str
+    position: int
+    kind: str  # "human" or "bot"
+    bot: str  # the bot's kind, "" for a person
+    taken: bool
+
+    @classmethod
+    def of(cls, row: GameRow) -> tuple[Seated, ...]:
+        return tuple(cls(s.seat, s.position, s.kind, s.bot, s.token_hash is not None) for s in row.seats)
+
+
+class _Entry(NamedTuple):
+    """A game as last restored by this process: at which revision, its state, its seats."""
+
+    revision: int
+    state: State
+    seated: tuple[Seated, ...]
 
 
 @dataclass
@@ -94,7 +176,11 @@ class Change:
     db: Session
     row: GameRow
     state: State
+    seated: tuple[Seated, ...]
     keep: bool = field(default=True)
+    #: what the caller did to the state, step by step, for other processes to replay (see
+    #: ``GameRow.recent``); None: a change they must restore the game after
+    steps: list[list[Any]] | None = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -112,7 +198,10 @@ class Service:
         self.store = store
         self.settings = settings or Settings()
         self._games: dict[str, Game] = {}
-        self._cache: dict[int, tuple[int, State]] = {}
+        self._cache: _Recent[int, _Entry] = _Recent(CACHED_GAMES)
+        #: the seat each link's secret opens (by the secret's hash), once found: a link never
+        #: changes its game or seat, so a link already seen costs no query
+        self._links: _Recent[str, Access] = _Recent(20 * CACHED_GAMES)
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
         #: bot turns running in this process (see bot_turn)
@@ -147,28 +236,95 @@ class Service:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def _state(self, row: GameRow) -> State:
+    def _entry(self, row: GameRow) -> _Entry:
+        """The game of ``row`` as restored at the row's revision: from the cache if it holds
+        that revision, else restored from the database (the saved position and the seats, in
+        the transaction that read ``row``)."""
         cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == row.revision:
-            return cached[1]
+        if cached is not None and cached.revision == row.revision:
+            return cached
+        if cached is not None and cached.revision < row.revision:
+            caught_up = self._catch_up(cached, row)
+            if caught_up is not None:
+                return caught_up
+        # the row and its saved position in one statement, so that they agree (a reader's
+        # statements each see the database as it is when they run)
+        inspect(row).session.refresh(row, _ROW_FIELDS)  # type: ignore[union-attr]
+        entry = _Entry(row.revision, self._restore(row), Seated.of(row))
+        if cached is None or cached.revision < row.revision:  # a late reader keeps a newer entry
+            self._cache[row.id] = entry
+        return entry
+
+    def _restore(self, row: GameRow) -> State:
+        """The game of ``row`` (every column loaded) at the row's revision: its saved position
+        (at ``state_revision``) and the changes made since, replayed."""
         game = self.game(row.game, row.options)
         try:
             state = game.restore(row.state)
         except RestoreError as exc:
             raise ServerError(500, f"game {row.id} cannot be restored: {exc}") from None
-        if cached is None or cached[0] < row.revision:  # a late reader keeps a newer entry
-            self._cache[row.id] = (row.revision, state)
+        steps = {revision: done for revision, done in row.recent or ()}
+        try:
+            for revision in range(row.state_revision + 1, row.revision + 1):
+                for step in steps[revision]:
+                    _replay(state, step)
+        except Exception as exc:  # the saved changes do not lead to the saved version: a bug
+            _log.exception("game %d: its saved changes could not be replayed", row.id)
+            raise ServerError(500, f"game {row.id} cannot be restored: {exc}") from None
+        if state.version != row.version:
+            raise ServerError(500, f"game {row.id} cannot be restored: it reached version {state.version}")
         return state
 
+    def stored(self, game_id: int) -> State:
+        """The game as the database holds it now, restored afresh (not from this process's
+        cache): what any other process would make of it."""
+        _check_id(game_id)
+        with self.store.reading() as db, db.begin():
+            row = db.get(GameRow, game_id, options=[undefer(GameRow.state)])
+            if row is None:
+                raise ServerError(404, f"there is no game {game_id}")
+            inspect(row).session.refresh(row, _ROW_FIELDS)  # type: ignore[union-attr]
+            return self._restore(row)
+
+    def _catch_up(self, cached: _Entry, row: GameRow) -> _Entry | None:
+        """The cached game brought up to the row's revision by replaying the changes made
+        since (by other processes: ``row.recent``) on it, or None if they are not all there or
+        cannot be replayed (the game is then restored). The replay is checked: it must reach
+        the row's version."""
+        steps = {revision: done for revision, done in row.recent or ()}
+        wanted = range(cached.revision + 1, row.revision + 1)
+        if any(steps.get(revision) is None for revision in wanted):
+            return None
+        self._cache.pop(row.id)  # changed in place from here: no longer the older revision
+        state = cached.state
+        try:
+            for revision in wanted:
+                for step in steps[revision]:
+                    _replay(state, step)
+        except Exception:  # a cache: any failure is answered by restoring the game
+            _log.exception("game %d: its changes could not be replayed; it is restored", row.id)
+            return None
+        if state.version != row.version:
+            _log.error(
+                "game %d: replayed to version %d, not %d; it is restored", row.id, state.version, row.version
+            )
+            return None
+        entry = _Entry(row.revision, state, cached.seated)
+        self._cache[row.id] = entry
+        return entry
+
     @contextmanager
-    def _reading(self, game_id: int) -> Iterator[tuple[GameRow, State]]:
+    def _reading(self, game_id: int) -> Iterator[tuple[GameRow, State, tuple[Seated, ...]]]:
+        """The game's row, state and seats, for reading only (one query when the cache holds
+        the game's revision)."""
         _check_id(game_id)
         with self.store.reading() as db, db.begin():
             row = db.get(GameRow, game_id)
             if row is None:
                 raise ServerError(404, f"there is no game {game_id}")
             with self._lock(game_id):
-                yield row, self._state(row)
+                entry = self._entry(row)
+                yield row, entry.state, entry.seated
 
     @contextmanager
     def _writing(self, game_id: int) -> Iterator[Change]:
@@ -177,9 +333,12 @@ class Service:
         nothing is saved and the cached state (which may have been changed) is forgotten."""
         _check_id(game_id)
         # restore the game (and load its rules) before taking the write lock, not while
-        # holding it: that can take long, and the lock keeps every other writer waiting
-        with self._reading(game_id):
-            pass
+        # holding it: that can take long, and the lock keeps every other writer waiting (a
+        # game this process has restored before has its rules loaded: only the position,
+        # if it has changed, is restored under the lock)
+        if game_id not in self._cache:
+            with self._reading(game_id):
+                pass
         due = False
         try:
             with self.store.writing() as db:
@@ -187,23 +346,25 @@ class Service:
                 if row is None:
                     raise ServerError(404, f"there is no game {game_id}")
                 with self._lock(game_id):
-                    change = Change(db, row, self._state(row))
+                    entry = self._entry(row)
+                    change = Change(db, row, entry.state, entry.seated)
                     try:
                         yield change
                         if not change.keep:
                             raise _Discard
-                        self._save(row, change.state)
+                        # the seats as they are now, if the change looked at them (a claim)
+                        seated = entry.seated if "seats" in inspect(row).unloaded else Seated.of(row)
+                        self._save(row, change.state, seated, change.steps)
+                        # the other processes hear of it from the database itself (PostgreSQL:
+                        # a trigger of the games table, migration 0004)
                         due = row.bot_due is not None and row.bot_due <= time.time()
-                        self.store.notify(db, "consim_changes", f"{game_id} {row.revision}")
-                        if due:
-                            self.store.notify(db, "consim_bots", str(game_id))
                         db.flush()
                     except _Discard:
                         raise  # the state was left as it was: its cache entry stands
                     except BaseException:
                         self._cache.pop(game_id, None)
                         raise
-                    self._cache[game_id] = (row.revision, change.state)
+                    self._cache[game_id] = _Entry(row.revision, change.state, seated)
         except _Discard:
             return
         # committed; if the commit itself failed, the exception leaves the cache entry of a
@@ -213,13 +374,21 @@ class Service:
         if due:
             self._wake()
 
-    def _save(self, row: GameRow, state: State) -> None:
-        row.state = state.to_dict(undo=True)
+    def _save(
+        self, row: GameRow, state: State, seated: tuple[Seated, ...], steps: list[list[Any]] | None
+    ) -> None:
         row.version = state.version
         row.revision = row.revision + 1
+        replayable = steps if steps is not None and len(steps) <= MAX_STEPS else None
+        row.recent = [*(row.recent or [])[1 - RECENT :], [row.revision, replayable]]
+        # the whole position is saved every SAVE_EVERY changes, and after any change that
+        # cannot be replayed; between, the changes kept in ``recent`` lead to it from there
+        if replayable is None or row.revision - row.state_revision >= SAVE_EVERY or state.is_over():
+            row.state = state.to_dict(undo=True)
+            row.state_revision = row.revision
         row.status = "over" if state.is_over() else "playing"
         row.to_act = ",".join(state.to_act())[:200]
-        if _bot_to_act(_bots(row), state) is None:
+        if _bot_to_act(_bots(seated), state) is None:
             row.bot_due = None
         elif row.bot_due is None or row.bot_due > time.time():  # (later: a failed bot's pause)
             row.bot_due = time.time()
@@ -268,6 +437,7 @@ class Service:
             game=name,
             options=dict(game.options),
             state={},
+            state_revision=0,
             version=0,
             revision=0,
             bot_seed=bot_seed,
@@ -282,14 +452,17 @@ class Service:
             elif who != "open":
                 seat_row.bot = who
             row.seats.append(seat_row)
-        self._save(row, state)
+        seated = Seated.of(row)
+        self._save(row, state, seated, None)
         with self.store.writing() as db:
             db.add(row)
             db.flush()
             game_id = row.id
             if row.bot_due is not None:
-                self.store.notify(db, "consim_bots", str(game_id))
-        self._cache[game_id] = (row.revision, state)
+                self.store.notify(db, ("consim_bots", str(game_id)))
+        self._cache[game_id] = _Entry(row.revision, state, seated)
+        for seat, token in tokens.items():
+            self._links[hash_token(token)] = Access(game_id, seat)
         if row.bot_due is not None:
             self._wake()
         return Created(game_id, tokens)
@@ -315,13 +488,18 @@ class Service:
         """What ``token`` opens in game ``game_id`` (``None``: the spectator's view). A secret
         that is not one of this game's seat links is refused (403)."""
         _check_id(game_id)
+        hashed = hash_token(token) if token is not None else ""
+        known = self._links.get(hashed)
+        if known is not None and known.game_id == game_id:
+            return known
         with self.store.reading() as db:
             if token is not None:  # one query for a good link (its seat's game exists)
                 found = db.execute(
-                    select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == hash_token(token))
+                    select(SeatRow.game_id, SeatRow.seat).where(SeatRow.token_hash == hashed)
                 ).one_or_none()
                 if found is not None and found.game_id == game_id:
-                    return Access(game_id, found.seat)
+                    opened = self._links[hashed] = Access(game_id, found.seat)
+                    return opened
             if db.scalar(select(GameRow.id).where(GameRow.id == game_id)) is None:
                 raise ServerError(404, f"there is no game {game_id}")
         if token is None:
@@ -333,8 +511,8 @@ class Service:
     def page(self, access: Access) -> dict[str, Any]:
         """Everything a seat's page shows, from what the seat may know (``view``, its prompt,
         its visible log and the messages it may read)."""
-        with self._reading(access.game_id) as (row, state):
-            page = _page(row, state, access.seat)
+        with self._reading(access.game_id) as (row, state, seated):
+            page = _page(row, state, seated, access.seat)
             stalled = _unattended(row)
         if stalled:  # bots due that no worker holds (a server stopped while they thought)
             self._wake()
@@ -362,7 +540,7 @@ class Service:
         self._wake()
         if not self.store.sqlite:
             with self.store.writing() as db:
-                self.store.notify(db, "consim_bots", str(game_id))
+                self.store.notify(db, ("consim_bots", str(game_id)))
 
     def revisions(self, game_ids: list[int]) -> dict[int, int]:
         """The revision of each of these games (one query), for live pages."""
@@ -389,7 +567,7 @@ class Service:
                     "id": r.id,
                     "game": r.game,
                     "options": dict(r.options),
-                    "players": _players(r),
+                    "players": _players(Seated.of(r)),
                     "free": [s.seat for s in r.seats if s.kind == "human" and s.token_hash is None],
                     "to_act": [s for s in r.to_act.split(",") if s],
                     "status": r.status,
@@ -416,6 +594,7 @@ class Service:
             if found.token_hash is not None:
                 raise ServerError(409, f"{seat} has been taken already")
             found.token_hash = hash_token(token)
+            change.steps = None  # the seats changed: other processes read them again
             name = row.game
         return token, name
 
@@ -423,7 +602,7 @@ class Service:
         """A finished game as ``seat`` saw it (``None``: the public) after its first ``step``
         actions (``None``: the end): the view, the log so far and what that seat may know
         of the action just taken (another seat's action is named only by who took it)."""
-        with self._reading(game_id) as (row, state):
+        with self._reading(game_id) as (row, state, _):
             if not state.is_over():
                 raise ServerError(409, "the game is not over: it can be replayed once it has ended")
             record = state.record()
@@ -455,11 +634,13 @@ class Service:
 
     # -- changes ---------------------------------------------------------------------------
 
-    def act(self, access: Access, action: str, expect_version: int) -> dict[str, Any]:
+    def act(self, access: Access, action: str, expect_version: int, answer: bool = True) -> Answer:
         """Carry out the seat's ``action`` (its text form) if it was chosen on the position
         as it stands for that seat: ``expect_version`` is the current version, or an older one
         from which only other seats' secret choices have changed the position (see
-        :func:`_apply`). Bots left to act move afterwards, outside this request."""
+        :func:`_apply`). Bots left to act move afterwards, outside this request. Returns the
+        seat's page after the action (``answer`` False: nothing, for a form answered with a
+        redirect to the page)."""
         seat = _player(access)
         if len(action) > 500:
             raise ServerError(422, "an action is a short text, such as 'done'")
@@ -478,13 +659,15 @@ class Service:
                 row.unchanged_since = _apply(state, seat, action, row.unchanged_since)
             except IllegalAction as exc:
                 raise ServerError(422, str(exc)) from None
-            return _page(row, state, seat, revision=row.revision + 1)
+            _record(change, ["act", seat, action])
+            return _page(row, state, change.seated, seat, revision=row.revision + 1) if answer else None
 
-    def undo(self, access: Access, expect_version: int) -> dict[str, Any]:
+    def undo(self, access: Access, expect_version: int, answer: bool = True) -> Answer:
         """Take back the seat's last action, exactly as the engine lets a person at a table of
         people (``State.can_undo(seat)``): only while it is the last action of the game, with
         no die roll, draw or reveal since. A bot is a seat like any other: an action of it
-        after the person's (a bot's answer to a bid) is never taken back to reach theirs."""
+        after the person's (a bot's answer to a bid) is never taken back to reach theirs.
+        Returns the page as :meth:`act` does."""
         seat = _player(access)
         with self._writing(access.game_id) as change:
             row, state = change.row, change.state
@@ -499,11 +682,13 @@ class Service:
                     why = "you have no action to take back since the last die roll, card draw or reveal"
                 raise ServerError(409, f"nothing to undo: {why}")
             state.undo(seat)
+            _record(change, ["undo", seat])
             row.unchanged_since = {}
-            return _page(row, state, seat, revision=row.revision + 1)
+            return _page(row, state, change.seated, seat, revision=row.revision + 1) if answer else None
 
-    def say(self, access: Access, to: list[str] | None, text: str) -> dict[str, Any]:
-        """Send a message from the seat to some seats (``None``: the whole table)."""
+    def say(self, access: Access, to: list[str] | None, text: str, answer: bool = True) -> Answer:
+        """Send a message from the seat to some seats (``None``: the whole table); returns the
+        page as :meth:`act` does."""
         seat = _player(access)
         if len(text) > MAX_MESSAGE:
             raise ServerError(422, f"a message is at most {MAX_MESSAGE} characters")
@@ -512,7 +697,10 @@ class Service:
                 change.state.say(seat, to, text)
             except IllegalAction as exc:
                 raise ServerError(422, str(exc)) from None
-            return _page(change.row, change.state, seat, revision=change.row.revision + 1)
+            _record(change, ["say", seat, to, text])
+            if not answer:
+                return None
+            return _page(change.row, change.state, change.seated, seat, revision=change.row.revision + 1)
 
     # -- bots ------------------------------------------------------------------------------
 
@@ -572,8 +760,8 @@ class Service:
             self._busy += 1
         try:
             while True:
-                with self._reading(game_id) as (row, state):
-                    bots = _bots(row)
+                with self._reading(game_id) as (row, state, seated):
+                    bots = _bots(seated)
                     seat = _bot_to_act(bots, state)
                     read = (row.revision, state.version)
                     if seat is not None:
@@ -659,10 +847,13 @@ class Service:
             if row.revision == revision:  # nothing happened meanwhile: the copy is the game
                 change.state = position
                 row.unchanged_since = since
+                for seat, action in moves:
+                    _record(change, ["act", seat, action.text])
                 return "done"
             if state.version == version:  # only messages: the same moves on the same position
                 for seat, action in moves:
                     row.unchanged_since = _apply(state, seat, action, row.unchanged_since)
+                    _record(change, ["act", seat, action.text])
                 return "done"
             # others acted meanwhile: the first move stands if only other seats' secret
             # choices came since (the rest were worked out without them: worked out again)
@@ -674,6 +865,7 @@ class Service:
                 except IllegalAction:
                     change.keep = False
                     return "stale"
+                _record(change, ["act", seat, action.text])
                 return "done"
             change.keep = False
             return "stale"
@@ -718,9 +910,9 @@ def _unattended(row: GameRow) -> bool:
     return due and (row.lease_until is None or row.lease_until < now)
 
 
-def _bots(row: GameRow) -> dict[str, _BotSeat]:
+def _bots(seated: tuple[Seated, ...]) -> dict[str, _BotSeat]:
     """The seats played by bots."""
-    return {s.seat: _BotSeat(s.bot or "random", s.position) for s in row.seats if s.kind == "bot"}
+    return {s.seat: _BotSeat(s.bot or "random", s.position) for s in seated if s.kind == "bot"}
 
 
 def _bot_to_act(bots: Mapping[str, _BotSeat], state: State) -> str | None:
@@ -760,6 +952,25 @@ def _capped(game: Game, kind: str, settings: Settings) -> str:
     return f"{base}:{options}{',' if options else ''}iterations={iterations},seconds={seconds:g}"
 
 
+def _record(change: Change, step: list[Any]) -> None:
+    """Note a step of ``change`` for other processes to replay (unless it is not replayable)."""
+    if change.steps is not None:
+        change.steps.append(step)
+
+
+def _replay(state: State, step: list[Any]) -> None:
+    """Do again on ``state`` a step that another process recorded (:func:`_record`)."""
+    match step:
+        case ["act", str(seat), str(action)]:
+            state.apply(seat, action)
+        case ["undo", str(seat)]:
+            state.undo(seat)
+        case ["say", str(seat), to, str(text)]:
+            state.say(seat, to, text)
+        case _:
+            raise ValueError(f"not a step that can be replayed: {step!r}")
+
+
 def _apply(state: State, seat: str, action: Action | str, since: Mapping[str, int] | None) -> dict[str, int]:
     """Carry out ``seat``'s action and return the game's new ``unchanged_since`` (from
     ``since``, the old): an action toward a secret simultaneous choice that leaves the choice
@@ -782,14 +993,14 @@ def _apply(state: State, seat: str, action: Action | str, since: Mapping[str, in
 _PEOPLE = ("human", "open")
 
 
-def _players(row: GameRow) -> dict[str, str]:
+def _players(seated: tuple[Seated, ...]) -> dict[str, str]:
     """Who plays each seat, in words: a person, an open seat (nobody yet) or a bot."""
     out = {}
-    for s in row.seats:
+    for s in seated:
         if s.kind != "human":
             out[s.seat] = bot_label(s.bot)
         else:
-            out[s.seat] = "person" if s.token_hash is not None else "open seat"
+            out[s.seat] = "person" if s.taken else "open seat"
     return out
 
 
@@ -799,11 +1010,11 @@ def _player(access: Access) -> str:
     return access.seat
 
 
-def _waiting(row: GameRow, to_act: list[str], text: str) -> str:
+def _waiting(seated: tuple[Seated, ...], to_act: list[str], text: str) -> str:
     """A prompt that waits for a search bot says that it is thinking."""
     if not text.startswith("Waiting for"):
         return text
-    searching = [s.seat for s in row.seats if s.seat in to_act and (s.bot or "").startswith("ismcts")]
+    searching = [s.seat for s in seated if s.seat in to_act and (s.bot or "").startswith("ismcts")]
     if not searching:
         return text
     what = "is a search bot" if len(searching) == 1 else "are search bots"
@@ -812,7 +1023,9 @@ def _waiting(row: GameRow, to_act: list[str], text: str) -> str:
     return f"{said} {rest}" if rest else said
 
 
-def _page(row: GameRow, state: State, seat: str | None, revision: int | None = None) -> dict[str, Any]:
+def _page(
+    row: GameRow, state: State, seated: tuple[Seated, ...], seat: str | None, revision: int | None = None
+) -> dict[str, Any]:
     to_act = list(state.to_act())
     prompt = state.prompt(seat) if seat is not None else None
     page: dict[str, Any] = {
@@ -821,12 +1034,12 @@ def _page(row: GameRow, state: State, seat: str | None, revision: int | None = N
         "title": state.game.title,
         "options": dict(row.options),
         "seat": seat,
-        "players": _players(row),
+        "players": _players(seated),
         "version": state.version,
         "revision": row.revision if revision is None else revision,
         "to_act": to_act,
         "your_turn": seat is not None and seat in to_act and bool(prompt and prompt.actions),
-        "prompt": {"text": _waiting(row, to_act, prompt.text), "rule": prompt.rule}
+        "prompt": {"text": _waiting(seated, to_act, prompt.text), "rule": prompt.rule}
         if prompt is not None
         else None,
         "actions": [a.text for a in prompt.actions] if prompt is not None else [],

@@ -64,11 +64,7 @@ def test_the_game_replays_from_what_the_server_keeps(client: TestClient) -> None
         client.post(f"{url}/action", json={"action": page["actions"][-1], "expect_version": page["version"]})
     settled(client, url)
     service = client.app.state.service  # type: ignore[attr-defined]
-    with service.store.session() as db:
-        from consim.server.db import GameRow
-
-        row = db.get(GameRow, made["game_id"])
-        state = consim.load_game("iraq", players=2).restore(row.state)
+    state = service.stored(made["game_id"])
     assert consim.replay(state.record()).to_dict() == state.to_dict()
     assert state.version == _page(client, url)["version"]
 

@@ -195,8 +195,29 @@ def test_a_finished_game_replays_from_each_seat_and_shows_no_more_than_its_view(
 
 def _record_actions(client: TestClient, gid: int) -> list[tuple[str, str]]:
     service = client.app.state.service  # type: ignore[attr-defined]
-    with service.store.session() as db:
-        from consim.server.db import GameRow
+    return list(service.stored(gid).record().actions)
 
-        row = db.get(GameRow, gid)
-        return [(s, t) for s, t in row.state["actions"]]
+
+def test_the_pages_script_gets_the_table_after_its_move_in_the_same_answer(client: TestClient) -> None:
+    """The page's script posts a move asking for the table alone: it comes back at once (no
+    redirect and second request), after the move, with the next choices; a refused move comes
+    back the same way, the table as it was with the refusal in words."""
+    made = create(client, {"US": "human", "Insurgent": "human"})
+    path = f"/play/{made['game_id']}/{made['tokens']['US']}"
+    before = client.get(path).text
+    action = re.search(r'name="action" value="([^"]*)"', before)
+    version = re.search(r'name="expect_version" value="(\d+)"', before)
+    revision = re.search(r'class="table[^"]*" data-revision="(\d+)"', before)
+    assert action and version and revision
+    form = {"action": html.unescape(action.group(1)), "expect_version": version.group(1)}
+    scripted = {"X-Consim-Answer": "fragment"}
+    answer = client.post(f"{path}/act", data=form, headers=scripted, follow_redirects=False)
+    assert answer.status_code == 200, answer.text
+    assert "<html" not in answer.text and answer.text.lstrip().startswith('<div class="table')
+    shown = re.search(r'class="table[^"]*" data-revision="(\d+)"', answer.text)
+    assert shown and int(shown.group(1)) == int(revision.group(1)) + 1
+    assert answer.text == client.get(f"{path}/fragment").text  # what the live page fetches
+    refused = client.post(f"{path}/act", data=form, headers=scripted, follow_redirects=False)
+    assert refused.status_code == 409
+    assert refused.text.lstrip().startswith('<div class="table')
+    assert "the position has changed" in _text(refused.text)

@@ -68,3 +68,65 @@ def test_the_postgresql_of_these_tests_is_debians_when_installed(pg_url: str) ->
     """The fixture prefers Debian's server (what .ci/run installs), reached by its socket."""
     if debian_bin() is not None:
         assert "@/consim_test?host=/" in pg_url
+
+
+def test_a_database_that_dropped_its_connections_while_the_server_was_idle_is_reconnected(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL restarted (its connections to this server gone) while nobody played: the next
+    person's page is served, not refused, because a connection idle for a while is checked
+    before use. (A busy server's connections are not checked at every use: that was a round
+    trip to the database on every request.)"""
+    from sqlalchemy import create_engine, text
+
+    import consim.server.db as db
+
+    with TestClient(make_app(pg_url)) as client:
+        made = create(client, {"US": "human", "Insurgent": "human"})
+        url = seat_url(made, "US")
+        first = _page(client, url)
+        store = client.app.state.service.store  # type: ignore[attr-defined]
+        # another client of the database cuts every connection of this server
+        admin = create_engine(store.url)
+        with admin.connect() as c:
+            cut = c.execute(
+                text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                    "WHERE pid <> pg_backend_pid() AND datname = current_database() AND state = 'idle'"
+                )
+            ).scalar()
+            assert cut
+        admin.dispose()
+        monkeypatch.setattr(db, "IDLE_PING", 0.0)  # as if they had been idle for long
+        for _ in range(3):  # however many of the pool's connections the requests take
+            assert _page(client, url) == first
+
+
+def test_every_change_is_announced_to_the_other_processes_by_the_database(pg_url: str) -> None:
+    """Another process's live pages and bot workers hear of a change from PostgreSQL itself
+    (LISTEN): the change's revision on ``consim_changes`` and, when it leaves a bot to move,
+    the game on ``consim_bots``; a change that is not saved is announced to nobody."""
+    import psycopg
+
+    from consim.server.db import Store
+    from consim.server.service import Access, ServerError, Service
+
+    service = Service(Store(pg_url))
+    conninfo = pg_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(conninfo, autocommit=True) as listener:
+        listener.execute("LISTEN consim_changes")
+        listener.execute("LISTEN consim_bots")
+        made = service.create("iraq", {"players": 2}, {"US": "human", "Insurgent": "heuristic"}, seed=3)
+        game_id = made.game_id
+        page = service.page(Access(game_id, "US"))
+        assert page["your_turn"]  # the US moves first
+        list(listener.notifies(timeout=0.5))  # what the new game announced
+        service.act(Access(game_id, "US"), page["actions"][0], page["version"], answer=False)
+        after = service.page(Access(game_id, "US"))
+        told = [(n.channel, n.payload) for n in listener.notifies(timeout=2.0, stop_after=2)]
+        assert ("consim_changes", f"{game_id} {after['revision']}") in told
+        if not after["your_turn"]:  # the bot is to move now
+            assert ("consim_bots", str(game_id)) in told
+        with pytest.raises(ServerError):
+            service.act(Access(game_id, "US"), "not an action", after["version"], answer=False)
+        assert list(listener.notifies(timeout=0.5)) == []

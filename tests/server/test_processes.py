@@ -20,8 +20,9 @@ import httpx
 import pytest
 
 from consim.cli.serve import database_url
-from consim.server.db import GameRow, Store, select
+from consim.server.db import Store
 from consim.server.process import ServerProcess, running_server
+from consim.server.service import Service
 from tests.server.pg import postgresql
 
 #: the games played: Iraq with a person and a heuristic bot, with two people, and Baghdad with
@@ -120,9 +121,7 @@ class _Player:
 def _record(db: str, game_id: int) -> list[tuple[str, str]]:
     store = Store(db)
     try:
-        with store.session() as session:
-            row = session.scalars(select(GameRow).where(GameRow.id == game_id)).one()
-            return [(seat, text) for seat, text in row.state["actions"]]
+        return list(Service(store).stored(game_id).record().actions)
     finally:
         store.dispose()
 

@@ -138,7 +138,7 @@ def test_a_move_worked_out_on_a_changed_position_is_thrown_away(
         assert r.status_code == 200, r.text
     go_on.set()
     assert service.wait_for_bots(60)
-    with service._reading(game_id) as (_, state):
+    with service._reading(game_id) as (_, state, _):
         played = [a for a in state.record().actions if a[0] == "US"]
     if undone:
         assert len(seen) >= 2 and seen[1] > first  # thought again, on the position after the change
@@ -169,13 +169,11 @@ def test_a_game_whose_bot_was_left_due_by_a_stopped_server_moves_on_by_itself(db
 
 def _actions(db_url: str, game_id: int) -> list[tuple[str, str]]:
     """The actions of a game as the database keeps them."""
-    from consim.server.db import GameRow, Store
+    from consim.server.db import Store
+    from consim.server.service import Service
 
     store = Store(db_url)
     try:
-        with store.session() as db:
-            row = db.get(GameRow, game_id)
-            assert row is not None
-            return [(seat, text) for seat, text in row.state["actions"]]
+        return list(Service(store).stored(game_id).record().actions)
     finally:
         store.dispose()

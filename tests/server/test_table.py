@@ -23,7 +23,7 @@ from consim.core.action import Action
 from consim.core.game import State
 from consim.core.rng import Rng
 from consim.server.pages import make_templates, table
-from consim.server.service import _page
+from consim.server.service import Seated, _page
 from tests.server.conftest import create, seat_url, settled
 from tests.server.test_pages import _JUNK, _text
 
@@ -49,7 +49,8 @@ def _row(state: State) -> Any:
 
 def _fragment(state: State, seat: str | None) -> str:
     """The seat's table as the server draws it for this position."""
-    page = json.loads(json.dumps(_page(_row(state), state, seat)))
+    row = _row(state)
+    page = json.loads(json.dumps(_page(row, state, Seated.of(row), seat)))
     shown = table(page, state.game, "/play/1/secret" if seat else "/watch/1")
     return _TEMPLATES.get_template("fragment.html").render(
         page=page, t=shown, base="/play/1/secret", error="", draft=""

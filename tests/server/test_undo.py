@@ -12,9 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-import consim
 from consim.core.game import State
-from consim.server.db import GameRow
 from consim.server.service import Service
 from tests.server.conftest import seat_url
 
@@ -35,10 +33,7 @@ def _settled(client: TestClient, url: str) -> dict[str, Any]:
 
 def _stored(client: TestClient, game_id: int) -> State:
     """The position the database holds, restored (an oracle the tests can question)."""
-    with _service(client).store.session() as db:
-        row = db.get(GameRow, game_id)
-        assert row is not None
-        return consim.load_game(row.game, **row.options).restore(row.state)
+    return _service(client).stored(game_id)
 
 
 def _baghdad(client: TestClient, players: dict[str, str], seed: int) -> dict[str, Any]:

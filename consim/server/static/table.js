@@ -315,7 +315,8 @@
       method: "POST",
       body: body,
       credentials: "same-origin",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" }
+      // the answer is the table alone (without this header: a redirect to the whole page)
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Consim-Answer": "fragment" }
     }).then(function (r) {
       return r.text().then(function (text) { return { ok: r.ok, text: text }; });
     }).then(function (answer) {

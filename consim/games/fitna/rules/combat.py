@@ -8,7 +8,6 @@ The offensive itself is fought in ``offensive.py`` (18.1-18.7), its Assets are o
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -31,7 +30,7 @@ from consim.games.fitna.content import FORCE_LABEL
 from consim.games.fitna.content import FORCES as FORCE_NAMES
 from consim.games.fitna.rules import R_OFFENSIVE
 from consim.games.fitna.rules.approval import UsApproval
-from consim.games.fitna.rules.common import A_DONE, MenuStep, Step, names, side_name, sname, uname
+from consim.games.fitna.rules.common import A_DONE, MenuStep, Pick, Step, names, side_name, sname, uname
 from consim.games.fitna.rules.deck import segment_cards
 from consim.games.fitna.rules.offensive import IS_COUNTER, Offensive, face_label, is_names
 from consim.games.fitna.state import FitnaState, Seat, UnitId
@@ -164,25 +163,25 @@ class Offensives(MenuStep):
             R_OFFENSIVE,
         )
 
-    def menu(self, st: FitnaState, seat: str) -> dict[Action, Callable[[], None]]:
+    def menu(self, st: FitnaState, seat: str) -> dict[Action, Pick]:
         t = st.tables
-        out: dict[Action, Callable[[], None]] = {}
+        out: dict[Action, Pick] = {}
         for s in sorted(sources_for(st, seat, self._sides(st)), key=lambda x: t.space_name[x]):
-            out[t.action("attack_from", t.space_name[s])] = self._launcher(st, s)
+            out[t.action("attack_from", t.space_name[s])] = self._launcher(s)
         if not self.launched and not self.sides:
             for c in segment_cards(st, seat):
-                out[t.action("play", t.card_name[c])] = self._player(st, c)
-        out[A_DONE] = lambda: self.advance(st)
+                out[t.action("play", t.card_name[c])] = self._player(c)
+        out[A_DONE] = self.advance
         return out
 
-    def _player(self, st: FitnaState, card: int) -> Callable[[], None]:
-        def play() -> None:
+    def _player(self, card: int) -> Pick:
+        def play(st: FitnaState) -> None:
             st.push_named("play_card", seat=self.seat, card=card)
 
         return play
 
-    def _launcher(self, st: FitnaState, s: int) -> Callable[[], None]:
-        def launch() -> None:
+    def _launcher(self, s: int) -> Pick:
+        def launch(st: FitnaState) -> None:
             self.left -= 1
             self.launched += 1
             side = st.data.control[s]

@@ -567,18 +567,23 @@ class Step(Decision[FitnaState]):
             st.remove(self)
 
 
+#: what a menu's option does, given the state it is chosen in (it never keeps the state: the
+#: menu is kept in the state's cache, and a kept state would make each state a garbage cycle)
+Pick = Callable[["FitnaState"], None]
+
+
 class MenuStep(Step):
     """A step whose options each carry the code that carries them out (built once per
     position, shared by ``legal`` and ``act``)."""
 
     __slots__ = ()
 
-    def menu(self, st: FitnaState, seat: str) -> dict[Action, Callable[[], None]]:
+    def menu(self, st: FitnaState, seat: str) -> dict[Action, Pick]:
         raise NotImplementedError
 
-    def _menu(self, st: FitnaState, seat: str) -> dict[Action, Callable[[], None]]:
+    def _menu(self, st: FitnaState, seat: str) -> dict[Action, Pick]:
         key = ("menu", id(self), seat)
-        built: dict[Action, Callable[[], None]] | None = st.cache.get(key)
+        built: dict[Action, Pick] | None = st.cache.get(key)
         if built is None:
             built = st.cache[key] = self.menu(st, seat)
         return built
@@ -587,7 +592,7 @@ class MenuStep(Step):
         return list(self._menu(st, seat))
 
     def choose(self, st: FitnaState, seat: str, action: Action) -> None:
-        self._menu(st, seat)[action]()
+        self._menu(st, seat)[action](st)
 
 
 @dataclass(slots=True)

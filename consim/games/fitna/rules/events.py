@@ -5,7 +5,6 @@ public that it happens, secret which cards; the other player accepts or refuses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -14,7 +13,7 @@ from consim.core.flow import Frame
 from consim.games.fitna.board import strike_spaces, units_of
 from consim.games.fitna.content import Strike
 from consim.games.fitna.rules import R_ALLIANCES, R_EVENTS
-from consim.games.fitna.rules.common import A_DONE, MenuStep, Step, cname, take_from_hand
+from consim.games.fitna.rules.common import A_DONE, MenuStep, Pick, Step, cname, take_from_hand
 from consim.games.fitna.rules.deck import event_refusal
 from consim.games.fitna.state import Card, FitnaState, Seat
 
@@ -55,10 +54,10 @@ class EventsSegment(MenuStep):
             R_EVENTS,
         )
 
-    def menu(self, st: FitnaState, seat: str) -> dict[Action, Callable[[], None]]:
+    def menu(self, st: FitnaState, seat: str) -> dict[Action, Pick]:
         t = st.tables
         d = st.data
-        out: dict[Action, Callable[[], None]] = {}
+        out: dict[Action, Pick] = {}
         seen: set[str] = set()
         for c in sorted(d.hands[seat], key=lambda x: t.card_name[x]):
             name = t.card_name[c]
@@ -66,31 +65,34 @@ class EventsSegment(MenuStep):
                 continue
             seen.add(name)
             if event_refusal(st, seat, c) is None:
-                out[t.action("play", name)] = self._play(st, c)
+                out[t.action("play", name)] = self._play(c)
         for j in d.special[seat]:
             if special_refusal(st, seat, j) is None:
-                out[t.action("special", t.joker_name[j])] = self._special(st, j)
+                out[t.action("special", t.joker_name[j])] = self._special(j)
         if not self.exchanged and d.hands[seat]:
             for other in t.initiative:
                 if other != seat and d.hands[other]:
-                    out[t.action("exchange", other)] = self._exchange(st, other)
-        out[A_DONE] = lambda: st.remove(self)
+                    out[t.action("exchange", other)] = self._exchange(other)
+        out[A_DONE] = self._done
         return out
 
-    def _play(self, st: FitnaState, card: int) -> Callable[[], None]:
-        def play() -> None:
+    def _done(self, st: FitnaState) -> None:
+        st.remove(self)
+
+    def _play(self, card: int) -> Pick:
+        def play(st: FitnaState) -> None:
             st.push_named("play_card", seat=self.seat, card=card)
 
         return play
 
-    def _special(self, st: FitnaState, joker: int) -> Callable[[], None]:
-        def play() -> None:
+    def _special(self, joker: int) -> Pick:
+        def play(st: FitnaState) -> None:
             st.push_named("play_card", seat=self.seat, card=joker, special=True)
 
         return play
 
-    def _exchange(self, st: FitnaState, other: str) -> Callable[[], None]:
-        def propose() -> None:
+    def _exchange(self, other: str) -> Pick:
+        def propose(st: FitnaState) -> None:
             self.exchanged = True
             st.emit(f"{self.seat} proposes a card exchange to {other}.", R_ALLIANCES)
             st.push(Exchange(seat=self.seat, partner=other))

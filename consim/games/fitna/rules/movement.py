@@ -7,7 +7,6 @@ any path can be taken; it must end where stacking allows (4.0; NOTES.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +33,7 @@ from consim.games.fitna.rules.common import (
     A_DONE,
     A_PASS,
     MenuStep,
+    Pick,
     Step,
     on_enter,
     place,
@@ -187,9 +187,9 @@ class Movement(MenuStep):
             R_MOVEMENT,
         )
 
-    def menu(self, st: FitnaState, seat: str) -> dict[Action, Callable[[], None]]:
+    def menu(self, st: FitnaState, seat: str) -> dict[Action, Pick]:
         t = st.tables
-        out: dict[Action, Callable[[], None]] = {}
+        out: dict[Action, Pick] = {}
         # [4.0] while a stack is over the limit, the segment cannot end, and only a unit of
         # such a stack may move (one of them can: may_overstack)
         over = self._over(st)
@@ -199,9 +199,9 @@ class Movement(MenuStep):
             mp = movement_allowance(st, u)
             if not can_move(st, u, mp):
                 continue
-            out[t.action("move", uname(st, u))] = self._picker(st, u, mp)
+            out[t.action("move", uname(st, u))] = self._picker(u, mp)
         if not over:
-            out[A_DONE] = lambda: self._done(st)
+            out[A_DONE] = self._done
         return out
 
     def prompt_over(self, st: FitnaState) -> str:
@@ -210,8 +210,8 @@ class Movement(MenuStep):
             return ""
         return f" Over the stacking limit on {', '.join(sname(st, s) for s in over)}: move a unit out (4.0)."
 
-    def _picker(self, st: FitnaState, u: int, mp: int) -> Callable[[], None]:
-        def pick() -> None:
+    def _picker(self, u: int, mp: int) -> Pick:
+        def pick(st: FitnaState) -> None:
             self.left -= 1
             self.moved.append(u)
             st.push(UnitMove(seat=self.seat, unit=u, mp=mp, start=st.data.units[u].at))
