@@ -13,11 +13,15 @@ together, for at most :data:`BOT_SLICE` seconds before the game goes back to the
 queue. A move worked out on a position that has changed since in a way that concerns it (not
 merely another seat's secret choice) is dropped and worked out again.
 
-A position is saved whole after every change (``State.to_dict(undo=True)``) and restored from
-the database when needed; a cache keeps the last restored state of each game, with who plays
-its seats, and is used only while the database still holds that same revision. Each request
-costs as few round trips to the database as it can: the seat a link opens is remembered once
-found (a link never changes seat), and what a page reads is one query.
+A position is saved whole (``State.to_dict(undo=True)``) every :data:`SAVE_EVERY` changes,
+and each change is kept with the game as the steps that made it (its last :data:`RECENT`
+changes: actions, undos, messages, bot moves); a game is restored from its saved position and
+the changes since. A cache keeps each game as this process last had it, with who plays its
+seats: it is used as it is while the database holds that same revision, and brought up to a
+newer one by replaying the changes another process made since (a restore only when they are
+no longer all kept). Each request costs as few round trips to the database as it can: the seat
+a link opens is remembered once found (a link never changes seat), and what a page reads is
+one query.
 """
 
 from __future__ import annotations
