@@ -32,32 +32,36 @@ import math
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any
 
 from sqlalchemy import case, exists, func, inspect, or_, update
 from sqlalchemy.orm import Session, selectinload, undefer
 
 import consim
-from consim.bots.base import Bot, bot_kinds, bot_label, decide, make_bot
+from consim.bots.base import Bot, bot_kinds, decide, make_bot
 from consim.core.action import Action
 from consim.core.errors import IllegalAction, OptionError, RestoreError
 from consim.core.flow import SecretChoice
 from consim.core.game import Game, State
 from consim.core.registry import game_class
 from consim.server.db import GameRow, SeatRow, Store, hash_token, select
+from consim.server.positions import (
+    CACHED_GAMES,
+    MAX_STEPS,
+    RECENT,
+    SAVE_EVERY,
+    Entry,
+    Recent,
+    Seated,
+    players_of,
+    replay_step,
+    waiting_words,
+)
 from consim.server.settings import Settings
 
-#: how many of a game's last changes its row keeps for other processes to replay
-RECENT = 16
-#: the whole position is saved at least once every this many changes (the changes between
-#: are kept in the row's ``recent``, so SAVE_EVERY must not exceed RECENT)
-SAVE_EVERY = 8
-#: a change of more steps than this (a long run of bot moves) is not kept for replaying
-MAX_STEPS = 64
 #: the longest chat message accepted, in characters
 MAX_MESSAGE = 1_000
 #: the highest game number there can be (the database's integers): any other is not a game
@@ -67,9 +71,6 @@ MAX_GAME_ID = 2**31 - 1
 BOT_SLICE = 0.25
 #: how long a game whose bot failed (a bug) waits before its bots are tried again, in seconds
 BOT_RETRY = 60.0
-#: how many games a server process keeps restored (the most recently used; another is restored
-#: from the database when it is next asked for)
-CACHED_GAMES = 500
 
 _log = logging.getLogger("consim.server")
 
@@ -110,68 +111,6 @@ class Created:
     tokens: dict[str, str]
 
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class _Recent(Generic[K, V]):
-    """A mapping that keeps its ``size`` most recently used entries (safe across threads)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._guard = threading.Lock()
-
-    def get(self, key: K) -> V | None:
-        with self._guard:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
-
-    def __setitem__(self, key: K, value: V) -> None:
-        with self._guard:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def __contains__(self, key: object) -> bool:
-        with self._guard:
-            return key in self._items
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def pop(self, key: K, default: V | None = None) -> V | None:
-        with self._guard:
-            return self._items.pop(key, default)
-
-
-@dataclass(frozen=True)
-class Seated:
-    """Who plays a seat, as pages and bots need it (kept with the cached state, so that a
-    page reads no seat rows): a person (``taken`` once their link is given) or a bot."""
-
-    seat: str
-    position: int
-    kind: str  # "human" or "bot"
-    bot: str  # the bot's kind, "" for a person
-    taken: bool
-
-    @classmethod
-    def of(cls, row: GameRow) -> tuple[Seated, ...]:
-        return tuple(cls(s.seat, s.position, s.kind, s.bot, s.token_hash is not None) for s in row.seats)
-
-
-class _Entry(NamedTuple):
-    """A game as last restored by this process: at which revision, its state, its seats."""
-
-    revision: int
-    state: State
-    seated: tuple[Seated, ...]
-
-
 @dataclass
 class Change:
     """A game being changed in one transaction (:meth:`Service._writing`): its row, locked, and
@@ -202,10 +141,10 @@ class Service:
         self.store = store
         self.settings = settings or Settings()
         self._games: dict[str, Game] = {}
-        self._cache: _Recent[int, _Entry] = _Recent(CACHED_GAMES)
+        self._cache: Recent[int, Entry] = Recent(CACHED_GAMES)
         #: the seat each link's secret opens (by the secret's hash), once found: a link never
         #: changes its game or seat, so a link already seen costs no query
-        self._links: _Recent[str, Access] = _Recent(20 * CACHED_GAMES)
+        self._links: Recent[str, Access] = Recent(20 * CACHED_GAMES)
         self._locks: dict[int, threading.Lock] = {}
         self._guard = threading.Lock()
         #: bot turns running in this process (see bot_turn)
@@ -240,7 +179,7 @@ class Service:
         with self._guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    def _entry(self, row: GameRow) -> _Entry:
+    def _entry(self, row: GameRow) -> Entry:
         """The game of ``row`` as restored at the row's revision: from the cache if it holds
         that revision, else restored from the database (the saved position and the seats, in
         the transaction that read ``row``)."""
@@ -254,7 +193,7 @@ class Service:
         # the row and its saved position in one statement, so that they agree (a reader's
         # statements each see the database as it is when they run)
         inspect(row).session.refresh(row, _ROW_FIELDS)  # type: ignore[union-attr]
-        entry = _Entry(row.revision, self._restore(row), Seated.of(row))
+        entry = Entry(row.revision, self._restore(row), Seated.of(row))
         if cached is None or cached.revision < row.revision:  # a late reader keeps a newer entry
             self._cache[row.id] = entry
         return entry
@@ -271,7 +210,7 @@ class Service:
         try:
             for revision in range(row.state_revision + 1, row.revision + 1):
                 for step in steps[revision]:
-                    _replay(state, step)
+                    replay_step(state, step)
         except Exception as exc:  # the saved changes do not lead to the saved version: a bug
             _log.exception("game %d: its saved changes could not be replayed", row.id)
             raise ServerError(500, f"game {row.id} cannot be restored: {exc}") from None
@@ -290,7 +229,7 @@ class Service:
             inspect(row).session.refresh(row, _ROW_FIELDS)  # type: ignore[union-attr]
             return self._restore(row)
 
-    def _catch_up(self, cached: _Entry, row: GameRow) -> _Entry | None:
+    def _catch_up(self, cached: Entry, row: GameRow) -> Entry | None:
         """The cached game brought up to the row's revision by replaying the changes made
         since (by other processes: ``row.recent``) on it, or None if they are not all there or
         cannot be replayed (the game is then restored). The replay is checked: it must reach
@@ -304,7 +243,7 @@ class Service:
         try:
             for revision in wanted:
                 for step in steps[revision]:
-                    _replay(state, step)
+                    replay_step(state, step)
         except Exception:  # a cache: any failure is answered by restoring the game
             _log.exception("game %d: its changes could not be replayed; it is restored", row.id)
             return None
@@ -313,7 +252,7 @@ class Service:
                 "game %d: replayed to version %d, not %d; it is restored", row.id, state.version, row.version
             )
             return None
-        entry = _Entry(row.revision, state, cached.seated)
+        entry = Entry(row.revision, state, cached.seated)
         self._cache[row.id] = entry
         return entry
 
@@ -368,7 +307,7 @@ class Service:
                     except BaseException:
                         self._cache.pop(game_id, None)
                         raise
-                    self._cache[game_id] = _Entry(row.revision, change.state, seated)
+                    self._cache[game_id] = Entry(row.revision, change.state, seated)
         except _Discard:
             return
         # committed; if the commit itself failed, the exception leaves the cache entry of a
@@ -464,7 +403,7 @@ class Service:
             game_id = row.id
             if row.bot_due is not None:
                 self.store.notify(db, ("consim_bots", str(game_id)))
-        self._cache[game_id] = _Entry(row.revision, state, seated)
+        self._cache[game_id] = Entry(row.revision, state, seated)
         for seat, token in tokens.items():
             self._links[hash_token(token)] = Access(game_id, seat)
         if row.bot_due is not None:
@@ -571,7 +510,7 @@ class Service:
                     "id": r.id,
                     "game": r.game,
                     "options": dict(r.options),
-                    "players": _players(Seated.of(r)),
+                    "players": players_of(Seated.of(r)),
                     "free": [s.seat for s in r.seats if s.kind == "human" and s.token_hash is None],
                     "to_act": [s for s in r.to_act.split(",") if s],
                     "status": r.status,
@@ -962,19 +901,6 @@ def _record(change: Change, step: list[Any]) -> None:
         change.steps.append(step)
 
 
-def _replay(state: State, step: list[Any]) -> None:
-    """Do again on ``state`` a step that another process recorded (:func:`_record`)."""
-    match step:
-        case ["act", str(seat), str(action)]:
-            state.apply(seat, action)
-        case ["undo", str(seat)]:
-            state.undo(seat)
-        case ["say", str(seat), to, str(text)]:
-            state.say(seat, to, text)
-        case _:
-            raise ValueError(f"not a step that can be replayed: {step!r}")
-
-
 def _apply(state: State, seat: str, action: Action | str, since: Mapping[str, int] | None) -> dict[str, int]:
     """Carry out ``seat``'s action and return the game's new ``unchanged_since`` (from
     ``since``, the old): an action toward a secret simultaneous choice that leaves the choice
@@ -997,34 +923,10 @@ def _apply(state: State, seat: str, action: Action | str, since: Mapping[str, in
 _PEOPLE = ("human", "open")
 
 
-def _players(seated: tuple[Seated, ...]) -> dict[str, str]:
-    """Who plays each seat, in words: a person, an open seat (nobody yet) or a bot."""
-    out = {}
-    for s in seated:
-        if s.kind != "human":
-            out[s.seat] = bot_label(s.bot)
-        else:
-            out[s.seat] = "person" if s.taken else "open seat"
-    return out
-
-
 def _player(access: Access) -> str:
     if access.seat is None:
         raise ServerError(403, "a spectator's link can only watch; use your seat's link to play")
     return access.seat
-
-
-def _waiting(seated: tuple[Seated, ...], to_act: list[str], text: str) -> str:
-    """A prompt that waits for a search bot says that it is thinking."""
-    if not text.startswith("Waiting for"):
-        return text
-    searching = [s.seat for s in seated if s.seat in to_act and (s.bot or "").startswith("ismcts")]
-    if not searching:
-        return text
-    what = "is a search bot" if len(searching) == 1 else "are search bots"
-    first, _, rest = text.partition(". ")  # "Waiting for US." and what else the seat may do
-    said = f"{first.removesuffix('.')}. {' and '.join(searching)} {what}, thinking (about a second a move)."
-    return f"{said} {rest}" if rest else said
 
 
 def _page(
@@ -1038,12 +940,12 @@ def _page(
         "title": state.game.title,
         "options": dict(row.options),
         "seat": seat,
-        "players": _players(seated),
+        "players": players_of(seated),
         "version": state.version,
         "revision": row.revision if revision is None else revision,
         "to_act": to_act,
         "your_turn": seat is not None and seat in to_act and bool(prompt and prompt.actions),
-        "prompt": {"text": _waiting(seated, to_act, prompt.text), "rule": prompt.rule}
+        "prompt": {"text": waiting_words(seated, to_act, prompt.text), "rule": prompt.rule}
         if prompt is not None
         else None,
         "actions": [a.text for a in prompt.actions] if prompt is not None else [],

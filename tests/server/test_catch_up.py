@@ -13,7 +13,8 @@ import pytest
 
 import consim
 from consim.server.db import Store
-from consim.server.service import RECENT, Access, Service
+from consim.server.positions import RECENT
+from consim.server.service import Access, Service
 
 _GAMES = [("iraq", {"players": 3}), ("jihad", {}), ("baghdad", {"players": 3}), ("fitna", {"scenario": 1})]
 

@@ -23,7 +23,8 @@ from consim.core.action import Action
 from consim.core.game import State
 from consim.core.rng import Rng
 from consim.server.pages import make_templates, table
-from consim.server.service import Seated, _page
+from consim.server.positions import Seated
+from consim.server.service import _page
 from tests.server.conftest import create, seat_url, settled
 from tests.server.test_pages import _JUNK, _text
 
