@@ -6,9 +6,10 @@ pass came about every ten seconds under load and stopped every request of the pr
 to 290 ms, and the passes over young objects (up to 30 ms each, dozens a minute) delayed a few
 per cent of all requests. Most of consim's garbage is freed at once by reference counting; the
 collector is only needed for the rare cycles. So a server process freezes what it made while
-starting (never collected), turns the automatic collector off, and collects everything once
-every :data:`COLLECT_EVERY` seconds in a thread of its own: one pause a minute, which few
-requests meet, and memory that cycles hold for a minute at most.
+starting (never walked again), keeps the collector's quick passes over young objects, never
+lets it start a full pass of its own, and makes one full collection every
+:data:`COLLECT_EVERY` seconds in a thread of its own: one pause every few minutes, which few
+requests meet, and memory that cycles among old objects hold for that long at most.
 """
 
 from __future__ import annotations

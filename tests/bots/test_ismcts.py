@@ -18,9 +18,10 @@ from tests.conformance.test_conformance import perturber
 
 GAMES = [
     pytest.param("iraq", {"players": 3}, id="iraq"),
-    pytest.param("jihad", {}, id="jihad"),
-    pytest.param("baghdad", {"players": 3}, id="baghdad"),
-    pytest.param("fitna", {"scenario": 1}, id="fitna"),
+    pytest.param("jihad", {}, id="jihad", marks=pytest.mark.slow),
+    # (the longest searches: in a full run, CI's)
+    pytest.param("baghdad", {"players": 3}, id="baghdad", marks=pytest.mark.slow),
+    pytest.param("fitna", {"scenario": 1}, id="fitna", marks=pytest.mark.slow),
 ]
 #: the plain tree search (every game's own defaults are the guided search)
 SMALL = "ismcts:guide=none,iterations=6,seconds=0"

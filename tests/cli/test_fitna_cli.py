@@ -154,6 +154,7 @@ def test_the_end_of_a_game_says_why(tmp_path: Path) -> None:
     assert "Iraq always:" in out and "Coalition minor:" in out
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_replay_draws_the_board_turn_by_turn(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     made = runner.invoke(

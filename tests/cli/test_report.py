@@ -24,6 +24,10 @@ GAMES: dict[str, tuple[list[str], set[str]]] = {
 }
 
 
+#: each check simulates batches of whole games first: a full run's (CI's), see tests/conftest.py
+pytestmark = pytest.mark.slow
+
+
 def _simulate(tmp_path: Path, game: str) -> dict[str, Path]:
     args, _ = GAMES[game]
     paths = {ext: tmp_path / f"{game}.{ext}" for ext in ("json", "csv", "parquet")}

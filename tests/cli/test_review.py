@@ -268,6 +268,7 @@ def test_names_are_matched_without_accents_or_case() -> None:
     raise AssertionError("no position offered Şanlıurfa")
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_export_streams_and_writes_each_view_once(tmp_path: Path) -> None:
     """``consim export`` writes as it reads (a record of thousands of messages, each a step,
     needs no more memory than one), the first view whole and then each step's changes; the

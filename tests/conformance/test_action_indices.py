@@ -13,17 +13,10 @@ import pytest
 
 import consim
 from consim.bots.driver import bots_for
-from consim.core.registry import game_class
 from consim.core.rng import Rng
-from tests.depth import depth
+from tests.depth import depth, variant_cases
 
-
-def _case(name: str, opts: dict[str, Any]) -> Any:
-    label = "-".join(f"{k}={v}" for k, v in opts.items()) or "default"
-    return pytest.param(name, opts, id=f"{name}-{label}")
-
-
-CASES = [_case(name, opts) for name in consim.list_games() for opts in game_class(name).variants()]
+CASES = variant_cases()
 
 #: random games per variant, and heuristic ones (Fitna's are long: fewer); CONSIM_TESTS=thorough
 #: plays 16 and 3 (Fitna 8 and 2)

@@ -23,15 +23,10 @@ import pytest
 import consim
 from consim import Action, IllegalAction, State
 from consim.bots.driver import bots_for, play_out
-from consim.core.registry import game_class
 from consim.core.rng import Rng
-from tests.depth import THOROUGH, depth
+from tests.depth import THOROUGH, depth, variant_cases
 
-CASES = [
-    pytest.param(name, opts, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}")
-    for name in consim.list_games()
-    for opts in game_class(name).variants()
-]
+CASES = variant_cases()
 SEEDS = range(12)
 
 MAX_DECISIONS = 200_000
@@ -123,7 +118,9 @@ print(json.dumps(out))
 """
 
 
-@pytest.mark.parametrize("name", consim.list_games())
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=[] if n == "iraq" else pytest.mark.slow) for n in consim.list_games()]
+)
 def test_games_are_identical_in_every_process(name: str) -> None:
     """Whole games (every variant, random and heuristic bots) give the same ``to_dict()``, log
     included, whatever the process's hash seed: no rule, view or bot may depend on the order of

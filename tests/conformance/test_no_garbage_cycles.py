@@ -17,10 +17,10 @@ import consim
 
 CASES = [
     pytest.param("iraq", {"players": 5}, id="iraq"),
-    pytest.param("jihad", {"advanced": True}, id="jihad"),
-    pytest.param("baghdad", {"players": 4}, id="baghdad"),
+    pytest.param("jihad", {"advanced": True}, id="jihad", marks=pytest.mark.slow),
+    pytest.param("baghdad", {"players": 4}, id="baghdad", marks=pytest.mark.slow),
     pytest.param("fitna", {"scenario": 1}, id="fitna"),
-    pytest.param("fitna", {"scenario": 11}, id="fitna-11"),
+    pytest.param("fitna", {"scenario": 11}, id="fitna-11", marks=pytest.mark.slow),
 ]
 
 

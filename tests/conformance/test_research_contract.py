@@ -16,16 +16,11 @@ import pytest
 import consim
 from consim import State
 from consim.bots.driver import bots_for
-from consim.core.registry import game_class
 from consim.core.rng import Rng
 from tests.conformance.test_conformance import perturber
-from tests.depth import depth
+from tests.depth import depth, variant_cases
 
-CASES = [
-    pytest.param(name, opts, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items()) or 'default'}")
-    for name in consim.list_games()
-    for opts in game_class(name).variants()
-]
+CASES = variant_cases()
 
 
 def positions(name: str, opts: dict[str, Any], seeds: range, every: int) -> Iterator[State]:

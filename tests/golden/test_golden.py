@@ -13,7 +13,8 @@ from tests.depth import THOROUGH
 from tests.golden.golden import count, load, normal, path, play
 
 CASES = [
-    pytest.param(name, i, id=f"{name}-{i}")
+    # the first recorded games of each game in every run; the others in a full run (CI)
+    pytest.param(name, i, id=f"{name}-{i}", marks=[pytest.mark.slow] if i >= 4 else [])
     for name in consim.list_games()
     if path(name).exists()  # a game gets its golden file once its behaviour is settled
     for i in range(count(name))

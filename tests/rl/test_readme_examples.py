@@ -28,6 +28,7 @@ def test_one_example_per_adapter() -> None:
         assert len(block.strip().splitlines()) <= 12
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 @pytest.mark.parametrize("index", [0, 1, 2])
 def test_example_runs(index: int) -> None:
     out = io.StringIO()

@@ -32,7 +32,10 @@ def test_every_game_is_registered() -> None:
     assert sorted({g for g, _ in CASES}) == consim.list_games()
 
 
-@pytest.mark.parametrize(("name", "params"), CASES)
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [pytest.param(n, p, marks=[pytest.mark.slow] if n in ("baghdad", "fitna") else []) for n, p in CASES],
+)
 def test_random_sim_test_with_serialisation(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(short_name(name), params)
     engine = consim.load_game(name, **params)

@@ -15,9 +15,12 @@ import pytest
 import consim
 from tests.server.test_browser import CHROMIUM, WAIT, browser, server  # noqa: F401 (fixtures)
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
+    ),
+    pytest.mark.slow,  # (a full run, CI's: see tests/conftest.py)
+]
 
 
 def _create(base: str, game: str, options: dict[str, Any], players: dict[str, str]) -> dict[str, Any]:

@@ -82,7 +82,16 @@ def _secret_names(game: str) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize(("game", "options"), _GAMES, ids=_IDS)
+@pytest.mark.parametrize(
+    ("game", "options"),
+    # (the largest boards in a full run, CI's: tests/conftest.py)
+    [
+        pytest.param(
+            g, o, id=i, marks=[pytest.mark.slow] if i in ("baghdad-players6", "fitna-scenario1") else []
+        )
+        for (g, o), i in zip(_GAMES, _IDS, strict=True)
+    ],
+)
 def test_each_picture_is_svg_showing_the_view_and_nothing_hidden(game: str, options: dict[str, Any]) -> None:
     draw = game_picture(game)
     assert draw is not None, f"{game} has no picture"

@@ -28,9 +28,12 @@ from consim.server.process import running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
+    ),
+    pytest.mark.slow,  # (a full run, CI's: see tests/conftest.py)
+]
 
 if CHROMIUM.exists():
     from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright

@@ -40,7 +40,10 @@ def _fresh(url: str, game_id: int, seat: str | None) -> dict[str, Any]:
     return Service(Store(url)).page(Access(game_id, seat))
 
 
-@pytest.mark.parametrize(("name", "options"), _GAMES, ids=[g for g, _ in _GAMES])
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [pytest.param(g, o, id=g, marks=[pytest.mark.slow] if g == "fitna" else []) for g, o in _GAMES],
+)
 def test_a_process_replays_what_another_did_and_shows_what_a_restore_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, options: dict[str, Any]
 ) -> None:

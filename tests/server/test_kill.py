@@ -10,8 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from consim.server.process import free_port, running_server
+
+#: processes, databases or searches that take long: a full run's (CI's), see tests/conftest.py
+pytestmark = pytest.mark.slow
 
 
 def _page(client: httpx.Client, url: str) -> dict[str, Any]:

@@ -15,6 +15,9 @@ from consim.cli.serve import database_url
 from tests.server.conftest import create, make_app, seat_url, settled
 from tests.server.pg import debian_bin, postgresql
 
+#: processes, databases or searches that take long: a full run's (CI's), see tests/conftest.py
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def pg_url() -> Iterator[str]:

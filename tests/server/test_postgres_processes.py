@@ -19,6 +19,9 @@ from consim.server.process import free_port, running_server
 from tests.server.pg import postgresql
 from tests.server.test_kill import _page, await_turn
 
+#: processes, databases or searches that take long: a full run's (CI's), see tests/conftest.py
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def pg() -> Iterator[str]:

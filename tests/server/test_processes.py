@@ -25,6 +25,9 @@ from consim.server.process import ServerProcess, running_server
 from consim.server.service import Service
 from tests.server.pg import postgresql
 
+#: processes, databases or searches that take long: a full run's (CI's), see tests/conftest.py
+pytestmark = pytest.mark.slow
+
 #: the games played: Iraq with a person and a heuristic bot, with two people, and Baghdad with
 #: a person, a heuristic bot and a (quick) search bot
 _GAMES: list[tuple[str, dict[str, Any], dict[str, str]]] = [

@@ -16,6 +16,9 @@ import consim.server.service as service_module
 from consim.server.service import Service
 from tests.server.conftest import create, make_app, seat_url
 
+#: processes, databases or searches that take long: a full run's (CI's), see tests/conftest.py
+pytestmark = pytest.mark.slow
+
 #: a search bot quick enough for tests (two deals a decision, no clock)
 SEARCH = "ismcts:iterations=2,seconds=0"
 

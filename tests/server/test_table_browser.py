@@ -30,9 +30,12 @@ import pytest
 import consim
 from tests.server.test_browser import CHROMIUM, WAIT, _at, _kept, _mark, browser, server  # noqa: F401
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
+    ),
+    pytest.mark.slow,  # (a full run, CI's: see tests/conftest.py)
+]
 
 if CHROMIUM.exists():
     from playwright.sync_api import Browser, Page

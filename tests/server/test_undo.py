@@ -10,6 +10,7 @@ import random
 import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from consim.core.game import State
@@ -94,6 +95,7 @@ def test_a_bid_answered_by_bots_cannot_be_taken_back_through_any_door(client: Te
     assert _stored(client, gid).record().actions == stored.record().actions
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_undo_is_allowed_exactly_when_the_engine_allows_it(client: TestClient) -> None:
     """Baghdad with two people and a bot, played at random: before each person's action both
     people ask the server to undo, and it agrees exactly when the stored position's

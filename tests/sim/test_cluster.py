@@ -17,6 +17,9 @@ from consim.sim.cluster import run_on_ray
 from consim.sim.runner import MissingExtra
 from tests.sim.test_sim import FIVE, SHORT
 
+#: processes, databases or searches that take long: a full run's (CI's), see tests/conftest.py
+pytestmark = pytest.mark.slow
+
 ray = pytest.importorskip("ray")
 
 

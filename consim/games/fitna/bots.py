@@ -25,7 +25,7 @@ for (the IS and Kurdish activations, the handlers still to come).
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -136,10 +136,7 @@ class HeuristicBot(CardValues):
         handler = getattr(self, f"_on_{step}", None)
         choice: Action | None = None
         if handler is not None:
-            try:
-                choice = handler(view, actions)
-            except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-                choice = None  # a view this bot does not read (a rule still to come): the default
+            choice = handler(view, actions)
         if choice is None or choice not in actions:
             choice = self._default(view, actions)
         return choice
@@ -739,9 +736,16 @@ class HeuristicBot(CardValues):
         attacking = off["attacker"] == self.seat
         foe = world.stacks[target]
         if attacking:
-            names = set(off.get("attacking", []))
+            # [25.1] the attackers by the names their player sees: IS counters face down are
+            # all "IS counter", valued at the force's mean
+            left = Counter(str(n) for n in off.get("attacking", []))
             src = world.stacks[source]
-            att = sum(float(u["attack"]) for u in (src.units if src else []) if u["name"] in names)
+            att = 0.0
+            is_mean = self.force_mean.get("IS", (2.0, 2.0))[0]
+            for u in src.units if src else []:
+                if left[u["name"]] > 0:
+                    left[u["name"]] -= 1
+                    att += is_mean if u.get("face_down") else float(u["attack"])
             dfn, steps = (foe.defence, foe.steps) if foe else (0.0, 1.0)
         else:
             src = world.stacks[source]

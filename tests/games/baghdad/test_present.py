@@ -165,6 +165,7 @@ def test_the_end_says_why_and_who_met_what() -> None:
         assert out.details["why"][w].startswith(("met its special condition", "met the standard condition"))
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_the_map_screens_leave_a_line_for_the_question() -> None:
     """At 80x24 the Coalition and Action boards (the map last) take at most 22 lines, so a
     terminal of 24 shows them under the question without a page of their own (the question

@@ -30,6 +30,7 @@ def _phase_key(st: BaghdadState) -> str | None:
     return None
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_views_hide_packet_deals_and_plans() -> None:
     """Re-dealing everything a seat cannot see leaves its view and readable log unchanged,
     in the draft, in the Coalition Phase and before the Operational Plans are revealed."""
@@ -77,6 +78,7 @@ def test_heuristic_bot_uses_only_the_view() -> None:
     assert st.outcome() is not None and steps > 50
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_every_faction_plays_with_heuristic_bots_at_six() -> None:
     game = consim.load_game("baghdad", players=6)
     for seed in range(3):

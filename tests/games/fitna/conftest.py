@@ -102,3 +102,9 @@ def where(st: FitnaState, label: str) -> str:
 @pytest.fixture
 def region() -> FitnaGame:
     return region_game()
+
+
+def scenarios(numbers: Iterable[int]) -> list[Any]:
+    """Test parameters for scenarios ``numbers``: the first in every run, the others marked
+    ``slow`` (a full run's, CI's: see ``tests/conftest.py``)."""
+    return [pytest.param(n, marks=[pytest.mark.slow] if i else []) for i, n in enumerate(numbers)]

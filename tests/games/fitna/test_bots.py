@@ -15,9 +15,10 @@ from consim.games.fitna.bots import HeuristicBot, attack_outcome, odds
 from consim.games.fitna.bots_world import World, rival_weights
 from consim.games.fitna.content import playable_scenarios
 from consim.games.fitna.game import FitnaGame
+from tests.games.fitna.conftest import scenarios
 
 
-@pytest.mark.parametrize("scenario", playable_scenarios())
+@pytest.mark.parametrize("scenario", scenarios(playable_scenarios()))
 def test_heuristic_bots_finish_every_playable_scenario(scenario: int) -> None:
     game = FitnaGame(scenario=scenario)
     st = game.new_game(7)
@@ -38,7 +39,7 @@ def _binomial_tail(k: int, n: int, p: float = 0.5) -> float:
 
 
 @pytest.mark.parametrize(
-    "scenario", [n for n in playable_scenarios() if len(FitnaGame(scenario=n).seats) == 2]
+    "scenario", scenarios(n for n in playable_scenarios() if len(FitnaGame(scenario=n).seats) == 2)
 )
 def test_the_heuristic_bot_beats_random_on_both_sides(scenario: int) -> None:
     """Against the random bot on the other side, with seeds 1-4 from each side: if the two
@@ -118,6 +119,7 @@ def test_the_bot_needs_only_its_view_and_the_game_tables() -> None:
     assert action.text == 'take "2 Assets, 2 Events"'  # 34.0: a balanced hand
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_the_bot_offers_card_exchanges_only_to_partners() -> None:
     """[29.0] A bot proposes an exchange, in its Events segment, only to a seat whose victory
     conditions name none of its own spaces (scenario 2: the Rebels and the Syrian government

@@ -13,6 +13,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import replace
 
+import pytest
+
 from consim.bots.driver import bots_for
 from consim.core.rng import Rng
 from consim.games.fitna.board import commander, unit_sides
@@ -164,6 +166,7 @@ def _counter_box(counter: ET.Element) -> tuple[float, float, float, float]:
     return x, y, x + float(r.get("width") or 0), y + float(r.get("height") or 0)
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_every_stack_is_drawn_within_its_own_space_area() -> None:
     """Each stack's counters sit on its own space: the centre of the counters' box inside the
     space's area, and at least three quarters of the box, for every scenario's start and for
@@ -248,6 +251,7 @@ def test_only_the_seats_own_counters_are_named_for_picking() -> None:
     assert picked_any > 100
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_no_hidden_information_reaches_a_seats_picture() -> None:
     """[30.0, 25.1, 8.0] Positions that differ only in what a seat cannot see (other hands,
     the piles, which units make up the enemy stacks it has not seen, which IS counters are
@@ -319,6 +323,7 @@ def test_symbols_and_tags_read_the_counter_mix() -> None:
     assert all(0 < len(unit_tag(n)) <= 8 for n in _counters())
 
 
+@pytest.mark.slow  # (a full run's, CI's: tests/conftest.py)
 def test_an_offensive_under_way_is_drawn_as_an_arrow() -> None:
     """[18.0] While an offensive is fought, an arrow runs from the space attacked from to the
     space attacked, with the offensive in words; none otherwise."""

@@ -14,7 +14,7 @@ from consim.games.fitna.rules.common import UNUSED
 from consim.games.fitna.state import FitnaState, Unit
 from consim.games.fitna.testing import offensives, perturb
 from tests.depth import depth
-from tests.games.fitna.conftest import play, position, region_game, syria_game
+from tests.games.fitna.conftest import play, position, region_game, scenarios, syria_game
 
 
 def no_jokers(d, st) -> None:  # type: ignore[no-untyped-def]
@@ -154,7 +154,7 @@ def test_a_hand_shown_by_spy_ring_stays_known_to_the_spy() -> None:
     )
 
 
-@pytest.mark.parametrize("scenario", range(1, 12))
+@pytest.mark.parametrize("scenario", scenarios(range(1, 12)))
 def test_a_seat_s_choices_never_depend_on_what_it_cannot_see(scenario: int) -> None:
     """[30.0] At every decision with a choice in a game of heuristic bots, a re-deal of all the
     seat to act cannot know offers it the same choices: what it is offered tells it nothing
@@ -270,7 +270,7 @@ def test_a_restored_unit_keeps_its_stack_known_only_if_it_was_the_only_reduced_o
         assert seen is None
 
 
-@pytest.mark.parametrize("scenario", range(1, 12))
+@pytest.mark.parametrize("scenario", scenarios(range(1, 12)))
 def test_nothing_a_seat_is_shown_over_the_next_actions_depends_on_what_it_cannot_know(scenario: int) -> None:
     """[30.0, 25.1] Positions of a game of heuristic bots, each perturbed for every seat (and a
     spectator): over the next 25 actions the seat's view, the log lines it reads, who is to

@@ -18,6 +18,7 @@ from consim.games.fitna.board import unit_sides
 from consim.games.fitna.content import default_content, playable_scenarios
 from consim.games.fitna.game import FitnaGame
 from consim.games.fitna.state import FitnaState
+from tests.games.fitna.conftest import scenarios
 
 MULTI = [s.number for s in default_content().scenarios.scenarios if len(s.seats) > 2 and s.playable]
 SEEDS = int(os.environ.get("FITNA_PLAYOUT_SEEDS", "10"))
@@ -41,7 +42,7 @@ def test_the_multiplayer_scenarios_are_playable() -> None:
     assert {v["scenario"] for v in FitnaGame.variants()} >= set(MULTI)  # the conformance suite
 
 
-@pytest.mark.parametrize("scenario", MULTI)
+@pytest.mark.parametrize("scenario", scenarios(MULTI))
 def test_the_set_up_on_the_board(scenario: int) -> None:
     """[4.0, 6.0, 20.0] Every counter the scenario places stands where it says, once; stacks
     respect the limits (3 units, 4 for IS, one corps); no space holds two sides; each seat's
@@ -84,7 +85,7 @@ def test_the_set_up_on_the_board(scenario: int) -> None:
             assert d.control[t.space_by_id[sid]] == side, (who, sid)
 
 
-@pytest.mark.parametrize("scenario", MULTI)
+@pytest.mark.parametrize("scenario", scenarios(MULTI))
 def test_removed_cards_are_out_of_every_pile_and_hand(scenario: int) -> None:
     """[8.2] The cards a scenario withdraws are in no pile and no hand (the coup and Lebanon
     cards: #67 barred in scenario 3, #68 in 4, #41 in 10)."""
@@ -133,7 +134,7 @@ def test_scenario_7_the_kurds_are_one_player() -> None:
     assert st.stack[-1].name == "handler_pkk_rebellion_at_setup"
 
 
-@pytest.mark.parametrize("scenario", MULTI)
+@pytest.mark.parametrize("scenario", scenarios(MULTI))
 def test_random_games_end(scenario: int) -> None:
     """Random legal choices for every seat play the scenario to its end: no error, no seat
     asked to act without a choice, a result naming every seat's level."""

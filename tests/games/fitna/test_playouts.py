@@ -13,6 +13,7 @@ from consim.games.fitna.board import may_stand, stacks, unit_sides
 from consim.games.fitna.content import playable_scenarios
 from consim.games.fitna.game import FitnaGame
 from consim.games.fitna.state import FitnaState
+from tests.games.fitna.conftest import scenarios
 
 MAX_DECISIONS = 50_000
 
@@ -60,7 +61,7 @@ def test_scenario_1_random_games_end() -> None:
         assert out is not None and out.turns == 6 and n > 100
 
 
-@pytest.mark.parametrize("scenario", playable_scenarios())
+@pytest.mark.parametrize("scenario", scenarios(playable_scenarios()))
 def test_every_playable_scenario_plays_to_the_end(scenario: int) -> None:
     game = FitnaGame(scenario=scenario)
     for seed in range(2):

@@ -21,10 +21,13 @@ from consim.games.fitna.rules.common import ELIMINATED, POOL
 from consim.games.fitna.rules.events import EventsSegment
 from consim.games.fitna.state import FitnaState, Unit
 from consim.games.fitna.testing import in_segment, perturb
-from tests.games.fitna.conftest import play, position, region_game
+from tests.games.fitna.conftest import play, position, region_game, scenarios
 
 VARIANTS = [
-    pytest.param(opts, id="-".join(f"{k}={v}" for k, v in opts.items())) for opts in FitnaGame.variants()
+    pytest.param(
+        opts, id="-".join(f"{k}={v}" for k, v in opts.items()), marks=[pytest.mark.slow] if i else []
+    )
+    for i, opts in enumerate(FitnaGame.variants())
 ]
 SEEDS = range(int(os.environ.get("FITNA_RESEARCH_SEEDS", "3")))
 
@@ -101,7 +104,7 @@ def same_deals(state: State, twin: State, seat: str | None, deals: int = 3) -> b
     )
 
 
-@pytest.mark.parametrize("scenario", range(1, 12))
+@pytest.mark.parametrize("scenario", scenarios(range(1, 12)))
 def test_positions_a_seat_cannot_tell_apart_give_the_same_deals(scenario: int) -> None:
     """Two positions a seat cannot tell apart (the second made by ``perturb``, which re-deals
     hands, piles, face-down discards, unseen units, their reduced sides and the IS counters)

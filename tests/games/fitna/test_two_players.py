@@ -16,6 +16,7 @@ from consim.games.fitna.content import default_content
 from consim.games.fitna.rules.victory import LEVELS, condition_holds, scenario_levels
 from consim.games.fitna.schema import SeatVictory
 from consim.games.fitna.state import FitnaState
+from tests.games.fitna.conftest import scenarios
 
 MULTI = [s.number for s in default_content().scenarios.scenarios if len(s.seats) > 2 and s.playable]
 
@@ -28,7 +29,7 @@ def test_every_scenario_of_more_players_has_a_two_player_version() -> None:
         assert len(sc.two_players) == 2 and given == sorted(s.name for s in sc.seats), n
 
 
-@pytest.mark.parametrize("number", MULTI)
+@pytest.mark.parametrize("number", scenarios(MULTI))
 def test_each_player_takes_his_seats_forces_countries_and_batches(number: int) -> None:
     sc = next(s for s in default_content().scenarios.scenarios if s.number == number)
     game = consim.load_game("fitna", scenario=number, players=2)
@@ -69,7 +70,7 @@ def table_level(st: FitnaState, v: SeatVictory) -> str:
     return "none"
 
 
-@pytest.mark.parametrize("number", MULTI)
+@pytest.mark.parametrize("number", scenarios(MULTI))
 def test_a_player_wins_a_level_only_if_each_of_his_seats_reaches_it(number: int) -> None:
     """[31.0] "A player must achieve the same victory level ... for all the countries he
     controls": each seat's table is kept (under its player's name) and the player has the
@@ -119,7 +120,7 @@ def test_a_player_wins_a_level_only_if_each_of_his_seats_reaches_it(number: int)
     assert any(LEVELS.index(min(k, key=LEVELS.index)) > 0 for k in seen), seen
 
 
-@pytest.mark.parametrize("number", MULTI)
+@pytest.mark.parametrize("number", scenarios(MULTI))
 def test_a_version_table_replaces_the_seats_table_in_that_version_only(number: int) -> None:
     """[31.0] "the arrangements laid down in the scenario": a two-player entry may give one of
     its seats a table of this version's own (the pair of two countries out of three asks for
