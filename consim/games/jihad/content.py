@@ -1192,6 +1192,24 @@ def effect_type_name(cls: type[_EffectBase]) -> str:
 EFFECT_TYPES: frozenset[str] = frozenset(effect_type_name(c) for c in EFFECT_CLASSES)
 
 
+def revolt_king(power: str) -> str:
+    """[16.4.3] the Great King a Revolt of ``power`` (its name: "Armenians") brings."""
+    return f"the leader of the {power} in revolt"
+
+
+def great_king_names(content: JihadContent) -> tuple[str, ...]:
+    """[16.4.3, 16.5] the names of the Great Kings the cards can bring: a Great King card's,
+    and the leader of each Revolt."""
+    names: list[str] = []
+    for card in content.cards.cards:
+        for effect in walk_effects(card.events):
+            if isinstance(effect, GreatKingEvent):
+                names.append(effect.name)
+            elif isinstance(effect, Revolt):
+                names.append(revolt_king(content.power(effect.country).name))
+    return tuple(dict.fromkeys(names))
+
+
 def walk_effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
     """Every effect in ``effects``, depth first, including those nested in choices."""
     for effect in effects:

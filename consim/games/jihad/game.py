@@ -24,6 +24,7 @@ from consim.games.jihad.content import (
     JihadOptions,
     JihadTables,
     build_tables,
+    great_king_names,
 )
 from consim.games.jihad.rules import actions, arab, dar, diplomacy, end_turn, events, turn
 from consim.games.jihad.state import JihadState
@@ -106,7 +107,18 @@ class JihadGame(Game):
 
     def id_tables(self) -> dict[str, tuple[str, ...]]:
         t = self.tables
-        return {"place": t.place_name, "path": t.path_name, "army": t.army_name}
+        c = t.content
+        return {
+            "place": t.place_name,
+            "path": t.path_name,
+            "army": t.army_name,
+            # names held as text, checked on restore: a minor power's faces, a Great King's
+            # name, the Greek Fleet's sides, an Actions Phase's segments
+            "face": tuple(dict.fromkeys(f.id for m in c.powers.minor_powers for f in m.faces)),
+            "king": (*great_king_names(c), events.PACT_KING),
+            "fleet_side": tuple(t.fleet_drm),
+            "segment": tuple(t.seg_theater),
+        }
 
     # -- the hooks ----------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
-from consim.core.data import Data, Ref
+from consim.core.data import Data, Name, Ref
 from consim.core.flow import Frame
 from consim.core.game import State
 from consim.games.jihad.content import JihadTables
@@ -66,12 +66,18 @@ class Islam(Data):
     dis: bool = False
 
 
+#: a minor power's face (its id in the content, as "indian"), checked on restore
+Face = Annotated[str, Name("face")]
+#: a Great King's name (a card's, a Revolt's, the Pact's), checked on restore
+KingName = Annotated[str, Name("king")]
+
+
 @dataclass(slots=True)
 class Track(Data):
     """[13.1] a minor power's marker: its box (+1, 0, -1) and face."""
 
     box: int
-    face: str
+    face: Face
 
 
 @dataclass(slots=True)
@@ -87,7 +93,7 @@ class LastStand(Data):
 class Fleet(Data):
     """[12.1, 8.5] the Greek Fleet Blessing."""
 
-    side: str = "plus_one"
+    side: Annotated[str, Name("fleet_side")] = "plus_one"
     used: bool = False
 
 
@@ -133,7 +139,7 @@ class GreatKing(Data):
     the turn he appears (no 16.1 AP then)."""
 
     path: PathRef
-    name: str
+    name: KingName
     army: ArmyRef
     new: bool = True
 

@@ -99,7 +99,7 @@ def test_16_4_1_a_revolt_does_not_break_a_full_baqt() -> None:
         p.army("nubians").at = p.place("off")
 
     def revolt(t: JihadTables) -> RevoltChoice:
-        return RevoltChoice(path=t.african, king="Mercurios", ap=3)
+        return RevoltChoice(path=t.african, king="the leader of the Nubian kingdoms in revolt", ap=3)
 
     st = arrange(mutate, advanced=True, stack=on(acting(), revolt))
     assert sorted(texts(st)) == ["keep african", "revolt african"]

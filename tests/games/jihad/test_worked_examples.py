@@ -267,7 +267,7 @@ def test_16_5_the_armenian_great_king_fails_to_escape_and_his_ap_are_lost() -> N
     def mutate(p: Position) -> None:
         p.put("byzantine_garrison_caucasus", "dead", "weak")
         p.put("armenians", "balanjar").top = True  # thrown onto the Khazars
-        p.crown("caucasus", "Ashot", "armenians")
+        p.crown("caucasus", "the leader of the Armenian princes in revolt", "armenians")
         p.d.ap[CAUCASUS] = 4
 
     st = arrange(mutate, advanced=True)

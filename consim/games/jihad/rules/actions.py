@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 from consim.core.action import Action
+from consim.core.data import Name
 from consim.core.flow import Frame
 from consim.games.jihad import board
 from consim.games.jihad.content import (
@@ -55,7 +56,7 @@ class Actions(Ask):
 
     name = "actions"
     rule = "8.1"
-    segs: list[str] = field(default_factory=list)
+    segs: list[Annotated[str, Name("segment")]] = field(default_factory=list)
     seg: int = 0
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:

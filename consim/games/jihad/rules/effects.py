@@ -66,6 +66,7 @@ from consim.games.jihad.content import (
     TheaterAP,
     TruceOffer,
     UndisruptIslam,
+    revolt_king,
 )
 from consim.games.jihad.rules import common
 from consim.games.jihad.state import EffectRef, FleetFree, Jews, JihadState, Offer
@@ -570,7 +571,7 @@ def revolt(st: JihadState, effect: Revolt, ref: EffectRef, arg: str | None) -> N
     common.remove_great_king(st, "16.5")  # [16.5] every Great King card ends the old Great King
     baqt = adv.baqt[path]
     country = t.army_id[effect.country]
-    king = f"the leader of the {t.content.power(effect.country).name} in revolt"
+    king = revolt_king(t.content.power(effect.country).name)
     if baqt is not None and baqt.kind == "full":
         st.push_named("revolt", path=path, ap=effect.great_king_ap, king=king)
         return

@@ -23,7 +23,7 @@ from consim.games.jihad.content import (
 from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.effects import break_full_baqt, choice, effect_at, label, resolve
-from consim.games.jihad.state import EffectRef, Empire, JihadState, PathRef, Place
+from consim.games.jihad.state import EffectRef, Empire, JihadState, KingName, PathRef, Place
 from consim.games.jihad.words import event_words
 
 RELIGIONS = ("orthodox", "catholic", "monophysite")
@@ -254,7 +254,7 @@ class RevoltChoice(Ask):
     path: PathRef = 0
     ap: int = 0
     #: the name of the Great King the Revolt would bring
-    king: str = ""
+    king: KingName | Literal[""] = ""
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
         t = st.tables
