@@ -11,11 +11,12 @@ that frame (``rules/``); what lasts from phase to phase lives here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 from consim.core.data import Bounded, Data, Ref, Seat
 from consim.core.game import State
 from consim.games.fitna.content import FitnaTables
+from consim.games.fitna.vocabulary import CardTag, RestrictionRule
 
 Card = Annotated[int, Ref("card")]
 Space = Annotated[int, Ref("space")]
@@ -41,6 +42,11 @@ class Unit(Data):
     assault: bool = False
 
 
+#: what a lasting effect does: a column shift, #37 Cyber War's, the bans of #25.5 and #26.5, or
+#: a card's restriction (``RestrictionRule``)
+EffectKind = Literal["shift", "cyber", "no_daesh", "no_peshmerga", RestrictionRule]
+
+
 @dataclass(frozen=True, slots=True)
 class ActiveEffect(Data):
     """A card's effect that outlasts its play (8.1: an Asset lasting the turn; 25.5, 26.5: the
@@ -51,11 +57,11 @@ class ActiveEffect(Data):
     or the name of a ban or restriction read by the rule it changes.
     """
 
-    kind: str
+    kind: EffectKind
     card: int
     seat: int
     columns: int = 0
-    side: str = "either"
+    side: Literal["attacker", "defender", "either"] = "either"
     space: int = -1
     #: the forces the seat's side must include for the shift to count (Quds Force, #34)
     forces: tuple[int, ...] = ()
@@ -66,7 +72,7 @@ class ActiveEffect(Data):
     #: the seat at the end of whose next own phase it expires (-1: it lasts to ``until_turn``)
     phase_of: int = -1
     #: the card tag it concerns (``no_tag_against``: "missile", "air"...)
-    tag: str = ""
+    tag: CardTag | Literal[""] = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from consim.core.action import Action
 from consim.core.data import SeatOrNone
@@ -47,6 +47,7 @@ from consim.games.fitna.rules.common import (
     uname,
 )
 from consim.games.fitna.state import ActiveEffect, FitnaState, Seat, Space
+from consim.games.fitna.vocabulary import CardTag, RestrictionRule
 
 
 def params_of(st: FitnaState, card: int, effect: int) -> dict[str, Any]:
@@ -100,7 +101,9 @@ class Restriction(Frame[FitnaState]):
         who = str(p.get("who", "self"))
         other = t.seat_index[self.opponent] if self.opponent else me
         bound = me if who == "self" else other
-        rule = str(p.get("rule", ""))
+        # (the content's loader checked both against the vocabulary: HANDLER_PARAMS)
+        rule = cast(RestrictionRule, p["rule"])
+        tag = cast(CardTag | Literal[""], p.get("tag") or "")
         until_turn, phase_of = until(st, str(p.get("until", "end_of_turn")), bound)
         st.data.effects.append(
             ActiveEffect(
@@ -110,13 +113,13 @@ class Restriction(Frame[FitnaState]):
                 other=bound,
                 until_turn=until_turn,
                 phase_of=phase_of,
-                tag=str(p.get("tag", "")),
+                tag=tag,
             )
         )
         whom = t.seats[bound]
         text = {
             "no_offensives_between": f"{self.seat} and {whom} may not attack or strike each other",
-            "no_tag_against": f"no {p.get('tag', '')} card may be played against {possessive(whom)} units",
+            "no_tag_against": f"no {tag} card may be played against {possessive(whom)} units",
             "no_batch": f"{whom} may take no batch of reinforcements",
             "one_ops_card": f"{whom} may spend only one card for OPs",
             "no_events": f"{whom} may play no Event card but Reinforcements",
