@@ -112,12 +112,12 @@ class JihadGame(Game):
             "place": t.place_name,
             "path": t.path_name,
             "army": t.army_name,
-            # names held as text, checked on restore: a minor power's faces, a Great King's
-            # name, the Greek Fleet's sides, an Actions Phase's segments
-            "face": tuple(dict.fromkeys(f.id for m in c.powers.minor_powers for f in m.faces)),
-            "king": (*great_king_names(c), events.PACT_KING),
-            "fleet_side": tuple(t.fleet_drm),
-            "segment": tuple(t.seg_theater),
+            # names held as text, checked on restore (a refusal reads "expected the name of
+            # a Great King")
+            "minor power's face": tuple(dict.fromkeys(f.id for m in c.powers.minor_powers for f in m.faces)),
+            "Great King": (*great_king_names(c), events.PACT_KING),
+            "side of the Greek Fleet": tuple(t.fleet_drm),
+            "segment of the Actions Phase": tuple(t.seg_theater),
         }
 
     # -- the hooks ----------------------------------------------------------------------------

@@ -67,9 +67,9 @@ class Islam(Data):
 
 
 #: a minor power's face (its id in the content, as "indian"), checked on restore
-Face = Annotated[str, Name("face")]
+Face = Annotated[str, Name("minor power's face")]
 #: a Great King's name (a card's, a Revolt's, the Pact's), checked on restore
-KingName = Annotated[str, Name("king")]
+KingName = Annotated[str, Name("Great King")]
 
 
 @dataclass(slots=True)
@@ -93,7 +93,7 @@ class LastStand(Data):
 class Fleet(Data):
     """[12.1, 8.5] the Greek Fleet Blessing."""
 
-    side: Annotated[str, Name("fleet_side")] = "plus_one"
+    side: Annotated[str, Name("side of the Greek Fleet")] = "plus_one"
     used: bool = False
 
 

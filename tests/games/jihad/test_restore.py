@@ -26,7 +26,9 @@ def test_a_track_with_a_face_no_minor_power_has_is_refused() -> None:
     game, saved = _saved()
     spoiled = copy.deepcopy(saved)
     spoiled["data"]["tracks"][0]["face"] = "martian"
-    with pytest.raises(RestoreError, match=r"tracks\[0\]\.face.*'martian'"):
+    with pytest.raises(
+        RestoreError, match=r"tracks\[0\]\.face: expected the name of a minor power's face, got 'martian'"
+    ):
         game.restore(spoiled)
     game.restore(saved)  # the save as it was restores
 
@@ -47,7 +49,9 @@ def test_a_great_king_no_card_brings_is_refused() -> None:
     saved["data"]["adv"]["great_king"] = king
     assert game.restore(saved).data.adv.great_king.name == "Barjik"
     saved["data"]["adv"]["great_king"] = {**king, "name": "Ashot"}
-    with pytest.raises(RestoreError, match=r"great_king\.name.*'Ashot'"):
+    with pytest.raises(
+        RestoreError, match=r"great_king\.name: expected the name of a Great King, got 'Ashot'"
+    ):
         game.restore(saved)
 
 
@@ -72,7 +76,7 @@ def test_an_actions_phase_with_an_unknown_segment_is_refused() -> None:
         state.apply(seat, legal[rng.randbelow(len(legal))])
     saved = state.to_dict()
     index = next(i for i, f in enumerate(state.stack) if type(f).__name__ == "Actions")
-    assert set(saved["stack"][index]["segs"]) <= set(game.id_tables()["segment"])
+    assert set(saved["stack"][index]["segs"]) <= set(game.id_tables()["segment of the Actions Phase"])
     spoiled = copy.deepcopy(saved)
     spoiled["stack"][index]["segs"][-1] = "north"
     with pytest.raises(RestoreError, match=r"segs.*'north'"):

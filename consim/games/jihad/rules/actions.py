@@ -56,7 +56,7 @@ class Actions(Ask):
 
     name = "actions"
     rule = "8.1"
-    segs: list[Annotated[str, Name("segment")]] = field(default_factory=list)
+    segs: list[Annotated[str, Name("segment of the Actions Phase")]] = field(default_factory=list)
     seg: int = 0
 
     def prompt(self, st: JihadState, seat: str) -> tuple[str, str]:
