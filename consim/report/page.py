@@ -1,13 +1,18 @@
 """The balance report as one self-contained HTML page: tables of the figures, with the
-pictures embedded (no file beside it is needed to read it)."""
+pictures embedded (no file beside it is needed to read it). This module works out what the
+page shows, section by section; ``templates/report.html`` (Jinja2) writes it, escaping every
+text."""
 
 from __future__ import annotations
 
 import base64
 import math
 from collections.abc import Mapping, Sequence
-from html import escape
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+
+import jinja2
 
 from consim.report.figures import Figures, Share, interval, pct, spread
 from consim.sim.stats import mean, stdev
@@ -33,21 +38,49 @@ def _num(x: float) -> str:
     return f"{round(x, 2):g}"
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
-    cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    thead = "".join(f"<th>{escape(h)}</th>" for h in head)
-    body = "".join(
-        "<tr>" + f"<th>{escape(r[0])}</th>" + "".join(f"<td>{escape(c)}</td>" for c in r[1:]) + "</tr>"
-        for r in rows
-    )
-    return f"<table>{cap}<thead><tr>{thead}</tr></thead><tbody>{body}</tbody></table>"
+@dataclass(frozen=True)
+class Table:
+    """A table of the page: its first column names each row."""
+
+    head: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    caption: str = ""
+    kind: str = "table"
 
 
-def _image(path: Path | None, alt: str) -> str:
+@dataclass(frozen=True)
+class Note:
+    text: str
+    kind: str = "note"
+
+
+@dataclass(frozen=True)
+class Image:
+    """A PNG picture, embedded (base64) so that the page needs no file beside it."""
+
+    data: str
+    alt: str
+    kind: str = "image"
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    blocks: list[Table | Note | Image] = field(default_factory=list)
+
+
+def _image(path: Path | None, alt: str) -> list[Image]:
     if path is None:
-        return ""
-    data = base64.b64encode(path.read_bytes()).decode("ascii")
-    return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}">'
+        return []
+    return [Image(base64.b64encode(path.read_bytes()).decode("ascii"), alt)]
+
+
+@cache
+def _template() -> jinja2.Template:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("consim.report"), autoescape=True, undefined=jinja2.StrictUndefined
+    )
+    return env.get_template("report.html")
 
 
 def _share_rows(shares: Sequence[Share]) -> list[list[str]]:
@@ -84,43 +117,36 @@ def _setup(f: Figures) -> str:
             parts.append(f"Every seat played by the {kinds[0]} bot.")
         else:
             parts.append("Bots: " + "; ".join(f"{s}: {k}" for s, k in f.bots.items()) + ".")
-    return f'<p class="note">{escape(" ".join(parts))}</p>'
+    return " ".join(parts)
 
 
 def render_page(f: Figures, pictures: Mapping[str, Path | None]) -> str:
     """The HTML page for ``f``, with the PNG files of ``pictures`` (by kind) embedded."""
     s = f.summary
-    out = [
-        "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{escape(f'Balance report: {f.title}')}</title>",
-        f"<style>{STYLE}</style></head><body>",
-        f"<h1>{escape(f'Balance report: {f.title}')}</h1>",
-        _setup(f),
-    ]
+    sections: list[Section] = []
     if not f.solitaire:
-        out.append("<h2>Win rates</h2>")
-        rows = _share_rows(f.wins)
-        out.append(_table(["seat", "wins", "win rate", "95% interval"], rows))
+        wins = Section(
+            "Win rates", [Table(["seat", "wins", "win rate", "95% interval"], _share_rows(f.wins))]
+        )
         if s.shared:
-            out.append(
-                f'<p class="note">{s.shared} of {s.games} games had several winners; '
-                "each of them counts the win.</p>"
+            wins.blocks.append(
+                Note(f"{s.shared} of {s.games} games had several winners; each of them counts the win.")
             )
         for name, shares in f.conflicts:
-            out.append(_table(["seat", "wins", "win rate", "95% interval"], _share_rows(shares), name))
-        out.append(_image(pictures.get("win_rates"), "win rate per seat with 95% intervals"))
+            wins.blocks.append(Table(["seat", "wins", "win rate", "95% interval"], _share_rows(shares), name))
+        wins.blocks.extend(_image(pictures.get("win_rates"), "win rate per seat with 95% intervals"))
+        sections.append(wins)
 
-    out.append("<h2>Scores</h2>")
+    scores = Section("Scores")
     if f.solitaire and s.points is not None:
         p = s.points
-        out.append(
-            _table(
+        scores.blocks.append(
+            Table(
                 ["measure", "median", "mean", "lowest", "highest"],
                 [["Outcome Points", _num(p.median), f"{p.mean:.1f}", _num(p.low), _num(p.high)]],
             )
         )
-        out.append('<p class="note">Fewer Outcome Points are better for the player.</p>')
+        scores.blocks.append(Note("Fewer Outcome Points are better for the player."))
     else:
         rows = []
         for seat in f.seats:
@@ -129,44 +155,55 @@ def render_page(f: Figures, pictures: Mapping[str, Path | None]) -> str:
             rows.append(
                 [seat, f"{mean(values):.2f}", f"{stdev(values):.2f}", _num(median), _num(low), _num(high)]
             )
-        out.append(_table(["seat", f"mean ({f.unit})", "sd", "median", "lowest", "highest"], rows))
+        scores.blocks.append(Table(["seat", f"mean ({f.unit})", "sd", "median", "lowest", "highest"], rows))
         if f.unit == "victory level":
-            out.append(
-                '<p class="note">A victory level counts 0 for no victory, 1 minor, 2 major and '
-                "3 decisive.</p>"
+            scores.blocks.append(
+                Note("A victory level counts 0 for no victory, 1 minor, 2 major and 3 decisive.")
             )
-    out.append(_image(pictures.get("scores"), "score distributions"))
+    scores.blocks.extend(_image(pictures.get("scores"), "score distributions"))
+    sections.append(scores)
 
-    out.append("<h2>Game length</h2>")
     rows = []
     for label, counts in (("turns", f.turns), ("decisions", f.decisions)):
         if counts:
             lengths = [float(v) for v in counts]
             median, low, high = spread(lengths)
             rows.append([label, f"{mean(lengths):.1f}", _num(median), _num(low), _num(high)])
-    out.append(_table(["measure", "mean", "median", "shortest", "longest"], rows))
-    out.append(_image(pictures.get("lengths"), "game length in turns and decisions"))
+    sections.append(
+        Section(
+            "Game length",
+            [
+                Table(["measure", "mean", "median", "shortest", "longest"], rows),
+                *_image(pictures.get("lengths"), "game length in turns and decisions"),
+            ],
+        )
+    )
 
     if f.seat_levels or f.game_levels:
-        out.append("<h2>Levels reached</h2>")
+        levels = Section("Levels reached")
         if f.seat_levels:
             names = [sh.label for sh in f.seat_levels[0].shares]
             rows = [
                 [row.seat, *(f"{sh.count} ({pct(sh.rate)})" for sh in reversed(row.shares))]
                 for row in f.seat_levels
             ]
-            out.append(_table(["seat", *reversed(names)], rows))
-            out.append(
-                f'<p class="note">Nobody reached a victory level in {f.nobody} of {s.games} games '
-                f"({pct(f.nobody / s.games if s.games else 0.0)}).</p>"
+            levels.blocks.append(Table(["seat", *reversed(names)], rows))
+            share = pct(f.nobody / s.games if s.games else 0.0)
+            levels.blocks.append(
+                Note(f"Nobody reached a victory level in {f.nobody} of {s.games} games ({share}).")
             )
         else:
-            out.append(_table(["level", "games", "share", "95% interval"], _share_rows(f.game_levels)))
-        out.append(_image(pictures.get("levels"), "victory levels reached"))
+            levels.blocks.append(
+                Table(["level", "games", "share", "95% interval"], _share_rows(f.game_levels))
+            )
+        levels.blocks.extend(_image(pictures.get("levels"), "victory levels reached"))
+        sections.append(levels)
 
     if f.endings:
-        out.append("<h2>How the games ended</h2>")
-        out.append(_table(["ending", "games", "share", "95% interval"], _share_rows(f.endings)))
-        out.append(_image(pictures.get("endings"), "how the games ended"))
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+        endings = [Table(["ending", "games", "share", "95% interval"], _share_rows(f.endings))]
+        sections.append(
+            Section(
+                "How the games ended", [*endings, *_image(pictures.get("endings"), "how the games ended")]
+            )
+        )
+    return _template().render(title=f.title, style=STYLE, setup=_setup(f), sections=sections) + "\n"
