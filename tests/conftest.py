@@ -3,7 +3,8 @@
 Checks marked ``slow`` (whole games played out many times, the browser, PostgreSQL, the
 golden games) are left out of a plain ``pytest`` so that a run while editing takes a few
 minutes on two cores. ``pytest --full`` runs them too, and so does CI (the README's test
-command). A test named on the command line (a file, a folder, ``file::test``) always runs.
+command). A test named on the command line (a file, a folder, ``file::test``) always runs, and
+``-m`` chooses by marks as usual (``pytest -m slow``: the slow checks alone).
 """
 
 from __future__ import annotations
@@ -29,8 +30,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _everything(config: pytest.Config) -> bool:
-    """``--full``, or tests named on the command line (rather than the configured folders)."""
-    return bool(config.getoption("full")) or config.args_source != pytest.Config.ArgsSource.TESTPATHS
+    """``--full``, tests named on the command line (rather than the configured folders), or a
+    choice by marks (``-m slow`` runs the slow checks alone)."""
+    return (
+        bool(config.getoption("full"))
+        or config.args_source != pytest.Config.ArgsSource.TESTPATHS
+        or bool(config.getoption("markexpr"))
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
