@@ -94,6 +94,14 @@ class BuildCompiled(build_ext):
         if self.parallel is None:  # compile on every core
             self.parallel = os.cpu_count() or 1
 
+    def build_extensions(self) -> None:
+        # no debugging information (Python's own flags ask for it with -g): the same code, and
+        # a quarter less time in gcc (65 -> 47 s on two cores)
+        if self.compiler.compiler_type == "unix":
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, "-g0"]
+        super().build_extensions()
+
     def get_ext_filename(self, fullname: str) -> str:
         return _relocated(super().get_ext_filename(fullname))
 
