@@ -29,6 +29,7 @@ thead th { border-bottom: 2px solid #bbb; }
 caption { text-align: left; font-weight: 600; padding: .3rem 0; }
 img { max-width: 100%; height: auto; display: block; margin: .8rem 0; }
 .note { color: #555; font-size: .92rem; }
+.wide { overflow-x: auto; }  /* a table wider than a phone scrolls by itself, not the page */
 """
 
 
