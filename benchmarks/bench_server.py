@@ -20,7 +20,8 @@ Two kinds of people (``--client``):
   script: it loads the page (HTML, with the board's picture in it), fetches the page's
   fragment (picture included) each time the live stream announces a change it has not shown,
   and acts by posting the button's form as the script does, whose answer is the table after
-  the move (the fragment; a browser without the script is sent to the page instead);
+  the move (the fragment; a browser without the script is sent to the page instead); as the
+  script does, it names the picture's fixed layers it already holds, which are then left out;
 - ``json`` reads its page as JSON when the stream announces a change, and acts through the JSON
   API (its answer is the page after the action).
 
@@ -78,6 +79,8 @@ _FORM_HEADERS = {"sec-fetch-site": "same-origin", "origin": "null", "x-consim-an
 _ACTION = re.compile(r'name="action" value="([^"]*)"')
 _VERSION = re.compile(r'name="expect_version" value="(\d+)"')
 _REVISION = re.compile(r'data-revision="(\d+)"')
+#: a fixed layer of the picture, drawn whole (svgkit.layer), which the page then keeps
+_LAYER = re.compile(r'data-layer="([0-9a-f]{16})">')
 _YOURS = re.compile(r'data-your-turn="(yes|no)"')
 _OVER = "The game is over."
 _SERVER_TIMING = re.compile(r"app;dur=([\d.]+)")
@@ -190,6 +193,14 @@ class _Person:
         self.browser = args.client == "browser"
         self.page = f"/play/{gid}/{token}" if self.browser else f"/api/games/{gid}/seat/{token}"
         self.events = f"/games/{gid}/events"
+        #: the picture's fixed layers the page shows (svgkit.layer), which the page's script
+        #: names to the server so that they are not sent again
+        self.layers: set[str] = set()
+
+    def _held(self, text: str) -> dict[str, str]:
+        """The header the page's script sends: the layers it shows, counting those in ``text``."""
+        self.layers.update(_LAYER.findall(text))
+        return {"x-consim-layers": " ".join(sorted(self.layers))} if self.layers else {}
 
     async def look(self, first: bool = False) -> Shown:
         if not self.browser:
@@ -198,7 +209,8 @@ class _Person:
         if first:
             r = await _timed(self, "page", "GET", self.page)
         else:
-            r = await _timed(self, "fragment", "GET", f"{self.page}/fragment")
+            r = await _timed(self, "fragment", "GET", f"{self.page}/fragment", headers=self._held(""))
+        self._held(r.text)
         return Shown.from_html(r.text)
 
     async def act(self, action: str, shown: Shown) -> Shown | None:
@@ -216,9 +228,10 @@ class _Person:
                 "POST",
                 f"{self.page}/act",
                 data=form,
-                headers=_FORM_HEADERS,
+                headers={**_FORM_HEADERS, **self._held("")},
             )
             if r.status_code == 200:
+                self._held(r.text)
                 return Shown.from_html(r.text)
         if r.status_code == 409:
             self.tally.conflicts += 1

@@ -1,6 +1,14 @@
 """Small pieces shared by the games' board pictures (``consim.games.<game>.draw``): escaped
 text with an optional white halo, colour tints, a rough text width, word wrapping and the
-``<svg>`` document around a drawing.
+``<svg>`` document around a drawing; and the layers a page keeps between moves.
+
+**Kept layers.** A picture redrawn at every move is mostly the same drawing: the map's
+outlines, names and legend. A game wraps such a part in ``layer(inner)``: a group named by a
+digest of its contents (``<g data-layer="KEY">``). The page's script tells the server which
+layers it already shows (``X-Consim-Layers: KEY KEY``), and the server sends each of those as an
+empty group instead (``thin``: ``<g data-layer="KEY" data-kept="">``), which the script fills
+with the group it has. A client that names nothing, or a key the server does not know, gets
+the whole picture.
 
 Plain SVG 1.1 with system fonts, no scripts and no external references. A drawn element that
 stands for something a player may pick (a zone, a land, a space, a stack, a card) carries
@@ -18,6 +26,9 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import re
+from collections.abc import Iterable
 from html import escape
 
 __all__ = [
@@ -25,10 +36,13 @@ __all__ = [
     "clickable",
     "document",
     "esc",
+    "held_layers",
     "is_dark",
+    "layer",
     "rect",
     "text",
     "text_width",
+    "thin",
     "tint",
     "wrap",
 ]
@@ -154,3 +168,66 @@ def document(
         f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="{background}"/>'
         f"{body}</svg>"
     )
+
+
+# ---- layers a page keeps between moves -------------------------------------------------------
+
+#: every layer drawn in this process, by its key (a digest of the drawing, so the same in
+#: every process and after a restart); a game has a few, drawn once
+_LAYERS: dict[str, str] = {}
+#: the most layers kept: an unchanging drawing is a handful per game; this bounds a game that
+#: would wrongly wrap a drawing that changes
+_MOST_LAYERS = 256
+_KEY = re.compile(r"[0-9a-f]{16}")
+
+
+def layer(inner: str) -> str:
+    """``inner`` as a group a page may keep between moves: a drawing that is the same whatever
+    the position (``thin`` leaves it out for a page that has it).
+
+    >>> drawn = layer('<rect width="1" height="1"/>')
+    >>> drawn.startswith('<g data-layer="') and drawn.endswith('<rect width="1" height="1"/></g>')
+    True
+    """
+    key = hashlib.blake2b(inner.encode(), digest_size=8).hexdigest()
+    drawn = f'<g data-layer="{key}">{inner}</g>'
+    if key not in _LAYERS:
+        if len(_LAYERS) >= _MOST_LAYERS:
+            del _LAYERS[next(iter(_LAYERS))]
+        _LAYERS[key] = drawn
+    return drawn
+
+
+def thin(svg: str, held: Iterable[str]) -> str:
+    """``svg`` without the layers the page holds (``held``, their keys): each becomes an empty
+    group with its key, for the page's script to fill. Keys it does not know change nothing.
+
+    >>> drawn = layer("<circle r='2'/>")
+    >>> key = drawn[len('<g data-layer="'):][:16]
+    >>> thin(f"<svg>{drawn}</svg>", [key]) == f'<svg><g data-layer="{key}" data-kept=""></g></svg>'
+    True
+    >>> thin(f"<svg>{drawn}</svg>", ["0123456789abcdef"]) == f"<svg>{drawn}</svg>"
+    True
+    """
+    for key in held:
+        drawn = _LAYERS.get(key)
+        if drawn is None:
+            continue
+        at = svg.find(f'<g data-layer="{key}">')  # the drawing then follows, as it was kept
+        if at >= 0 and svg.startswith(drawn, at):
+            svg = f'{svg[:at]}<g data-layer="{key}" data-kept=""></g>{svg[at + len(drawn) :]}'
+    return svg
+
+
+def held_layers(header: str | None) -> list[str]:
+    """The layer keys a page says it holds (``X-Consim-Layers``: keys separated by spaces);
+    anything that is not a key is ignored, and at most 16 are read.
+
+    >>> held_layers("0123456789abcdef junk 0123456789ABCDEF")
+    ['0123456789abcdef']
+    >>> held_layers(None)
+    []
+    """
+    if not header:
+        return []
+    return [k for k in header.split()[:16] if _KEY.fullmatch(k)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -31,6 +31,7 @@ from consim.core.errors import MalformedAction
 from consim.core.game import Game
 from consim.core.registry import game_class
 from consim.core.table import ActionWords
+from consim.games.svgkit import held_layers, thin
 from consim.server.service import Access, Answer, ServerError, Service, local_only
 
 __all__ = [
@@ -51,6 +52,8 @@ MANY = 8
 LOG_LINES = 400
 #: the header by which the page's script asks a form's answer to be the table alone
 ANSWER_HEADER = "x-consim-answer"
+#: the page's script names the picture's layers it holds (svgkit.layer), to be sent without them
+LAYERS_HEADER = "x-consim-layers"
 #: the verbs that end a decision or let it go: their group comes after the others
 _CLOSING = frozenset({"pass", "done"})
 
@@ -153,7 +156,9 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
         a change answered with), else as the game stands."""
         page = page if page is not None else service.page(access)
         base = f"/play/{access.game_id}/{token}" if token else f"/watch/{access.game_id}"
-        shown = table(page, service.game(page["game"], page["options"]), base)
+        # the page's script keeps the picture's fixed layers between moves (svgkit.layer)
+        held = held_layers(request.headers.get(LAYERS_HEADER)) if fragment else ()
+        shown = table(page, service.game(page["game"], page["options"]), base, held)
         return html(
             request,
             "fragment.html" if fragment else "seat.html",
@@ -258,10 +263,11 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
 # -- the table a seat sees -------------------------------------------------------------------
 
 
-def table(page: Mapping[str, Any], game: Game, base: str) -> dict[str, Any]:
+def table(page: Mapping[str, Any], game: Game, base: str, held: Collection[str] = ()) -> dict[str, Any]:
     """What a seat's page shows beside the service's page, made from that page alone (the
     seat's view, its legal actions, its log): the legal actions in words, in groups; the
-    cards; the status; the picture; who is who, in words."""
+    cards; the status; the picture (without the layers the page ``held``); who is who, in
+    words."""
     view = page["view"]
     actions = [_parse(a) for a in page.get("actions") or ()]
     words = game.describe_actions(view, actions) if actions else []
@@ -285,7 +291,7 @@ def table(page: Mapping[str, Any], game: Game, base: str) -> dict[str, Any]:
         "hand": [s for s in shelves if s.hand],
         "shelves": [s for s in shelves if not s.hand],
         "status": game.describe_status(view),
-        "picture": board_picture(view),
+        "picture": thin(board_picture(view), held),
         "log": list(page.get("log") or ())[-LOG_LINES:],
         "chat_open": chat_open,
         "chat_when": game.chat_when,

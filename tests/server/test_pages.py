@@ -6,6 +6,7 @@ import html
 import json
 import random
 import re
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -196,6 +197,44 @@ def test_a_finished_game_replays_from_each_seat_and_shows_no_more_than_its_view(
 def _record_actions(client: TestClient, gid: int) -> list[tuple[str, str]]:
     service = client.app.state.service  # type: ignore[attr-defined]
     return list(service.stored(gid).record().actions)
+
+
+def test_a_page_holding_the_maps_fixed_layers_is_sent_the_table_without_them(client: TestClient) -> None:
+    """The page's script names the picture's fixed layers it shows (X-Consim-Layers): the
+    table then comes without them, each an empty group of the same key, in the answer to a move
+    as in a live update. The whole page, and a table asked without the header or with keys of
+    nothing or junk, have them whole."""
+    made = create(client, {"Syria": "human", "Rebels": "heuristic"}, game="fitna", scenario=1)
+    path = f"/play/{made['game_id']}/{made['tokens']['Syria']}"
+    whole = client.get(path).text
+    keys = re.findall(r'data-layer="([0-9a-f]{16})">', whole)
+    assert len(keys) == 2
+    fragment = client.get(f"{path}/fragment").text
+    assert re.findall(r'data-layer="([0-9a-f]{16})">', fragment) == keys
+    for junk in ("", "0123456789abcdef", "x" * 5000, "<script> ../", " ".join(["zz"] * 100)):
+        assert client.get(f"{path}/fragment", headers={"X-Consim-Layers": junk}).text == fragment
+    held = {"X-Consim-Layers": " ".join(keys)}
+    thin = client.get(f"{path}/fragment", headers=held).text
+    assert [f'<g data-layer="{k}" data-kept=""></g>' in thin for k in keys] == [True, True]
+    assert len(thin) < len(fragment) / 2 and 'class="spaces"' not in thin
+    # the layers put back in place (as the page's script does): the whole picture
+    full_svg, thin_svg = (ET.fromstring(t[t.index("<svg") : t.index("</svg>") + 6]) for t in (fragment, thin))
+    drawn = {g.get("data-layer"): g for g in full_svg.iter() if g.get("data-layer")}
+    for parent in list(thin_svg.iter()):
+        for i, child in enumerate(list(parent)):
+            if child.get("data-kept") == "":
+                parent[i] = drawn[child.get("data-layer")]
+    assert ET.tostring(thin_svg) == ET.tostring(full_svg)
+    one = client.get(f"{path}/fragment", headers={"X-Consim-Layers": keys[1]}).text
+    assert re.findall(r'data-layer="([0-9a-f]{16})">', one) == keys[:1]
+    version = re.search(r'name="expect_version" value="(\d+)"', thin)
+    action = re.search(r'name="action" value="([^"]*)"', thin)
+    assert version and action
+    form = {"action": html.unescape(action.group(1)), "expect_version": version.group(1)}
+    moved = client.post(
+        f"{path}/act", data=form, headers={"X-Consim-Answer": "fragment", **held}, follow_redirects=False
+    )
+    assert moved.status_code == 200 and moved.text.count('data-kept=""') == 2
 
 
 def test_the_pages_script_gets_the_table_after_its_move_in_the_same_answer(client: TestClient) -> None:

@@ -6,7 +6,7 @@ install``), at a desktop's width (1400 px) and a phone's (390 px), with the serv
   on the map (the space it starts from, then the one it attacks), the hand's cards read in
   full, a card in play read by tapping it; clicking a stack narrows the choices to its units
   and clicking a counter takes its action (the map's contract: ``data-target``,
-  ``data-stack``, ``data-unit``);
+  ``data-stack``, ``data-unit``); the map's fixed layers kept between moves, not sent again;
 - Iraq: a card of the hand clicked to discard it, a trade offer naming a card found by
   typing in the list of 91;
 - Battle for Baghdad: a zone clicked for a move; the chat box only while the talk is open, the
@@ -366,6 +366,82 @@ def test_a_stack_narrows_the_choices_and_a_counter_takes_its_action(
         _click_map(page, units[0], "data-unit")
         _after(page, before)
         assert httpx.get(api, timeout=60).json()["prompt"]["text"].startswith(f"Move {units[0]}")
+    finally:
+        page.close()
+
+
+_LAYERS_WHOLE = """() => {
+  const all = Array.from(document.querySelectorAll('.picture [data-layer]'));
+  return all.length === 2 && all.every(g => !g.hasAttribute('data-kept') && g.children.length > 0);
+}"""
+
+
+def test_the_maps_fixed_layers_are_kept_between_moves_and_not_sent_again(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """A move's answer and a live update leave out the map's fixed layers (its outlines, boxes,
+    names and legend): the page names them (X-Consim-Layers) and keeps the very same drawing;
+    a box and a name say the position's words (the holder) as their area does. A page sent an
+    empty layer it does not have asks for the whole table again."""
+    made = _create(server, "fitna", {"scenario": 1}, {"Syria": "human", "Rebels": "heuristic"}, seed=11)
+    api = _api(server, made, "Syria")
+    page = _open(browser, made["seats"]["Syria"], 1400)
+    sent: list[tuple[str, int, str]] = []  # (the layers named, the answer's size, the answer)
+
+    def answered(response: Any) -> None:
+        if response.url.endswith(("/fragment", "/act")) and response.ok:
+            body = response.text()
+            sent.append((response.request.headers.get("x-consim-layers", ""), len(body), body))
+
+    page.on("response", answered)
+    try:
+        keys = page.evaluate(
+            "() => Array.from(document.querySelectorAll('.picture [data-layer]'),"
+            " g => g.getAttribute('data-layer'))"
+        )
+        assert len(keys) == 2
+        page.evaluate(
+            "() => document.querySelectorAll('.picture [data-layer]').forEach(g => { g.consimSame = true; })"
+        )
+        _fitna_step(page, api, ("move",))
+        assert sent, "no move was answered with the table"
+        for named, size, body in sent:
+            assert sorted(named.split()) == sorted(keys)
+            assert body.count('data-kept=""') == 2 and size < 120_000, size
+        assert page.evaluate(_LAYERS_WHOLE) and _kept(page)
+        assert page.evaluate(
+            "() => Array.from(document.querySelectorAll('.picture [data-layer]'))"
+            ".every(g => g.consimSame === true)"
+        ), "the fixed layers were drawn again"
+        # the box and the name of each space say what its area says (whose it is)
+        titles = page.evaluate(
+            """() => Array.from(document.querySelectorAll('.picture [data-title-from]'), el => [
+                 el.querySelector('title').textContent,
+                 document.getElementById(el.getAttribute('data-title-from')).querySelector('title').textContent])"""
+        )
+        assert len(titles) == 2 * 115 and all(own == area for own, area in titles)
+        assert any("held by Syria" in own for own, _ in titles)
+
+        # an empty layer the page does not have (a key of nothing): the whole table again
+        def tamper(route: Any) -> None:
+            answer = route.fetch()
+            body = re.sub(
+                r'data-layer="[0-9a-f]{16}" data-kept=""',
+                'data-layer="ffffffffffffffff" data-kept=""',
+                answer.text(),
+            )
+            route.fulfill(response=answer, body=body)
+
+        page.route("**/act", tamper)
+        own = httpx.get(api, timeout=60).json()
+        assert own["your_turn"], own["prompt"]
+        before = len(sent)
+        _press(page, own["actions"][0])
+        page.unroute("**/act", tamper)
+        page.wait_for_function(_LAYERS_WHOLE)
+        page.wait_for_function("() => !document.querySelector('.picture [data-kept]')")
+        assert any(named == "" and 'data-kept=""' not in body for named, _, body in sent[before:])
     finally:
         page.close()
 

@@ -8,13 +8,20 @@ here knows a rule: the module draws what it is given, and the caller (draw.py) d
 seat may see.
 
 Every space is a click target named as the actions name it (``data-target="Abu Kamal"``):
-its area (``class="area"``), its box (``class="space"``, ``id="space-ID"``), its name
-(``class="label"``) and an entrenchment on it. So is every stack, which also carries
+its area (``class="area"``, ``id="area-ID"``), its box (``class="space"``, ``id="space-ID"``),
+its name (``class="label"``) and an entrenchment on it. So is every stack, which also carries
 ``data-stack`` with the space's name, and each counter the caller names carries ``data-unit``
 (the seat's own). Every element carries the space's id as ``data-space``. The sea, the links
 and the country names catch no pointer, so that a click there reaches the area beneath. Each
 counter, stack, space and offensive has a hover text (``<title>``) in plain words. Plain SVG
 1.1: system fonts only, no scripts, no external references; all text is escaped.
+
+The sea, the links, the spaces' boxes and names, and the legend are the same in every
+picture of a map: they are drawn once, as two kept layers (``svgkit.layer``), which a page's
+script keeps between moves, so that a move sends only the areas, the stacks and the band.
+Being fixed, the hover text of a box and of a name gives the space's printed facts; the area's
+adds the position's words (its holder, an entrenchment, the supply net), and the box and the
+name carry ``data-title-from="area-ID"``, from which the page's script copies them.
 """
 
 from __future__ import annotations
@@ -49,7 +56,7 @@ from consim.games.fitna.svg_layout import (
     place_names,
     stack_offsets,
 )
-from consim.games.svgkit import clickable
+from consim.games.svgkit import clickable, layer
 from consim.games.svgkit import text as svg_text
 
 __all__ = ["SYMBOLS", "CounterFace", "Overlay", "StackFace", "board_svg", "space_features"]
@@ -247,7 +254,7 @@ def _space_parts(board: _Board, s: Space, label: NameBlock) -> tuple[str, str, s
     colour = _COUNTRY[s.country][0]
     head = (
         f'<g id="space-{escape(s.id)}"{clickable(s.name, "space")} data-space="{escape(s.id)}" '
-        f'data-country="{escape(s.country)}">'
+        f'data-country="{escape(s.country)}" data-title-from="area-{escape(s.id)}">'
     )
     parts: list[str] = []
     if s.objective:
@@ -269,7 +276,7 @@ def _space_parts(board: _Board, s: Space, label: NameBlock) -> tuple[str, str, s
         )
     parts.append("</g>")
     named = (
-        f'<g{clickable(s.name, "label")} data-space="{escape(s.id)}">',
+        f'<g{clickable(s.name, "label")} data-space="{escape(s.id)}" data-title-from="area-{escape(s.id)}">',
         len(parts),
     )
     box = label.rect
@@ -636,11 +643,11 @@ class _Static:
     #: space id -> its area (up to its fill), and its printed facts in words (escaped)
     areas: dict[str, str]
     described: dict[str, str]
-    #: the sea, the country names and the links (under the spaces)
-    under: str
-    #: space id -> the space's groups around their hover text (its box, its name)
-    spaces: dict[str, tuple[str, str, str, str]]
-    #: the legend's strip (drawn from y 0, moved under the map and the band) and its height
+    #: a kept layer: the sea, the country names and the links, then every space's box, then
+    #: every space's name (each with the space's printed facts as its hover text)
+    fixed: str
+    #: the legend's strip as a kept layer (drawn from y 0, moved under the map and the band),
+    #: and its height
     legend: tuple[str, float]
 
 
@@ -694,18 +701,24 @@ def _static(content: MapFile) -> _Static:
             f'data-link="{escape(a)} {escape(b)}"/>'
         )
     under.append("</g>")
+    described = {s.id: escape(_describe(s)) for s in content.spaces}
+    parts = {s.id: _space_parts(board, s, labels[s.id]) for s in content.spaces}
+    fixed = [*under, '<g class="spaces">']
+    fixed += [f"{parts[s.id][0]}<title>{described[s.id]}</title>{parts[s.id][1]}" for s in content.spaces]
+    fixed.append('</g><g class="names">')
+    fixed += [f"{parts[s.id][2]}<title>{described[s.id]}</title>{parts[s.id][3]}" for s in content.spaces]
+    fixed.append("</g>")
+    legend, legend_h = _legend(0.0)
     made = _Static(
         board=board,
         areas={
-            s.id: f'<polygon{clickable(s.name, "area")} data-space="{escape(s.id)}" points="'
-            + " ".join(f"{x:.1f},{y:.1f}" for x, y in board.areas[s.id])
-            + '" fill="'
+            s.id: f'<polygon id="area-{escape(s.id)}"{clickable(s.name, "area")} data-space="{escape(s.id)}" '
+            'points="' + " ".join(f"{x:.1f},{y:.1f}" for x, y in board.areas[s.id]) + '" fill="'
             for s in content.spaces
         },
-        described={s.id: escape(_describe(s)) for s in content.spaces},
-        under="".join(under),
-        spaces={s.id: _space_parts(board, s, labels[s.id]) for s in content.spaces},
-        legend=_legend(0.0),
+        described=described,
+        fixed=layer("".join(fixed)),
+        legend=(layer(legend), legend_h),
     )
     _STATIC[id(content)] = (content, made)
     return made
@@ -762,25 +775,14 @@ def board_svg(
         f'<rect x="0" y="0" width="{_W:.0f}" height="{total:.0f}" fill="#fbf8ef"/>',
         '<g class="areas" stroke="#fff" stroke-width="1.4" stroke-linejoin="round">',
     ]
-    titles: dict[str, str] = {}
     for s in content.spaces:
         said = static.described[s.id]
         note = notes.get(s.id)
         t = f"{said}; {escape(note)}" if note else said
-        titles[s.id] = t
         fill = fills.get(s.id, _NEUTRAL_AREA)
         out.append(f'{static.areas[s.id]}{escape(fill)}"><title>{t}</title></polygon>')
     out.append("</g>")
-    out.append(static.under)
-    out.append('<g class="spaces">')
-    for s in content.spaces:
-        head, tail, _, _ = static.spaces[s.id]
-        out.append(f"{head}<title>{titles[s.id]}</title>{tail}")
-    out.append('</g><g class="names">')
-    for s in content.spaces:
-        _, _, head, tail = static.spaces[s.id]
-        out.append(f"{head}<title>{titles[s.id]}</title>{tail}")
-    out.append("</g>")
+    out.append(static.fixed)
     if stacks:
         out.append('<g class="stacks">')
         for s in content.spaces:

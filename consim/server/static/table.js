@@ -14,7 +14,11 @@
    - the log marks what happened since the player's last move; "Your turn" shows in the tab's
      title and, if the player allows it, as a browser notification;
    - the picture fits the width and can be zoomed within its frame (the page never scrolls
-     sideways); links can be copied with one click. */
+     sideways); links can be copied with one click;
+   - the picture's fixed layers (a map's outlines, names and legend: data-layer) are kept
+     between moves: the script names them to the server (X-Consim-Layers), which sends each as
+     an empty group (data-kept) that the script fills with the one it shows; an element with
+     data-title-from takes its hover text from the element it names. */
 (function () {
   "use strict";
 
@@ -42,6 +46,10 @@
   var shownHtml = {};
   /* the units (and space) a click on a stack selected, narrowing the choices */
   var selection = null;
+  /* the picture's fixed layers shown, by key (svgkit.layer); lostLayers: the server sent an
+     empty layer this page did not have, so the next table is asked for whole */
+  var layers = {};
+  var lostLayers = false;
 
   // -- the choices and what they name ---------------------------------------------------------
 
@@ -277,6 +285,40 @@
     if (visible.length === 1) take(visible[0]);
   });
 
+  // -- the picture's fixed layers --------------------------------------------------------------
+
+  function keepLayers(root) {
+    $$("[data-layer]", root).forEach(function (g) {
+      if (!g.hasAttribute("data-kept")) layers[g.getAttribute("data-layer")] = g;
+    });
+  }
+
+  /* put the layers this page shows in place of the empty ones the server sent in ``root`` */
+  function fillLayers(root) {
+    $$("[data-layer][data-kept]", root).forEach(function (empty) {
+      var have = layers[empty.getAttribute("data-layer")];
+      if (have && have !== empty) empty.parentNode.replaceChild(have, empty);
+      else lostLayers = true;
+    });
+  }
+
+  /* the hover text of an element drawn in a fixed layer, taken from the one it names */
+  function copyTitles(root) {
+    $$("[data-title-from]", root).forEach(function (el) {
+      var from = document.getElementById(el.getAttribute("data-title-from"));
+      var said = from ? $("title", from) : null;
+      var own = $("title", el);
+      if (said && own && own.textContent !== said.textContent) own.textContent = said.textContent;
+    });
+  }
+
+  function layerHeaders(headers) {
+    var keys = Object.keys(layers);
+    if (keys.length && !lostLayers) headers["X-Consim-Layers"] = keys.join(" ");
+    lostLayers = false;
+    return headers;
+  }
+
   // -- sending forms without leaving the page ------------------------------------------------
 
   var busy = false;
@@ -316,7 +358,7 @@
       body: body,
       credentials: "same-origin",
       // the answer is the table alone (without this header: a redirect to the whole page)
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Consim-Answer": "fragment" }
+      headers: layerHeaders({ "Content-Type": "application/x-www-form-urlencoded", "X-Consim-Answer": "fragment" })
     }).then(function (r) {
       return r.text().then(function (text) { return { ok: r.ok, text: text }; });
     }).then(function (answer) {
@@ -434,6 +476,7 @@
   function replacePart(old, fresh) {
     var kept = keep(old);
     var copy = document.importNode(fresh, true);
+    fillLayers(copy);
     old.parentNode.replaceChild(copy, old);
     restore(copy, kept);
     return copy;
@@ -464,6 +507,7 @@
     if (!same) {
       var kept = keep(current);
       current.innerHTML = fresh.innerHTML;
+      fillLayers(current);
       restore(current, kept);
       remember(current);
       selection = null;
@@ -477,7 +521,9 @@
         if (name === "prompt") { selection = null; closeMenu(); }
       });
     }
+    keepLayers(current);
     afterUpdate(wasMine);
+    if (lostLayers) refresh();
     return true;
   }
 
@@ -487,7 +533,7 @@
   function refresh() {
     if (loading) { again = true; return; }
     loading = true;
-    fetch(main.getAttribute("data-live"), { cache: "no-store", credentials: "same-origin" })
+    fetch(main.getAttribute("data-live"), { cache: "no-store", credentials: "same-origin", headers: layerHeaders({}) })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (text) { if (text !== null) show(text, false); })
       .catch(function () { /* the next change tries again */ })
@@ -532,6 +578,7 @@
   }
 
   function afterUpdate(wasMine) {
+    copyTitles(main);
     mark();
     applySelection();
     markLog();
@@ -666,8 +713,9 @@
 
   zoomReady();
   $$(".log, .messages").forEach(function (list) { list.scrollTop = list.scrollHeight; }); // the newest
-  if (!main) { mark(); return; }
+  if (!main) { copyTitles(document); mark(); return; }
   remember(main);
+  keepLayers(main);
   afterUpdate(null);
   if (window.MutationObserver) new MutationObserver(markSoon).observe(main, { childList: true, subtree: true });
   notifyButton();

@@ -13,6 +13,7 @@ from consim.core.content import load_model
 from consim.games.fitna.content import CONTENT_DIR, MapFile
 from consim.games.fitna.svg import CounterFace, Overlay, StackFace, _static, board_svg
 from consim.games.fitna.svg_layout import BOX, _Board, in_polygon
+from consim.games.svgkit import thin
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -169,8 +170,12 @@ def test_a_position_adds_control_entrenchments_and_tracks() -> None:
     root = ET.fromstring(board_svg(board(), overlay=overlay))
     area = next(p for p in root.iter(f"{NS}polygon") if p.get("data-space") == "damascus")
     assert area.get("fill") == "#aabbcc" and "held by Syria" in (area.findtext(f"{NS}title") or "")
+    # the box and the name are drawn once for every picture: their hover text is the printed
+    # facts, and they name the area whose words (the position's) the page copies to them
     space = next(g for g in root.iter(f"{NS}g") if g.get("id") == "space-damascus")
-    assert "entrenched (19.0)" in (space.findtext(f"{NS}title") or "")
+    assert (space.findtext(f"{NS}title") or "").startswith("Damascus (Syria): clear, city, objective")
+    assert "held by" not in (space.findtext(f"{NS}title") or "")
+    assert area.get("id") == "area-damascus" and space.get("data-title-from") == "area-damascus"
     assert (
         len([g for g in root.iter(f"{NS}g") if "entrenchment" in (g.get("class") or "").split()]) == 2
     )  # and the key's
@@ -285,3 +290,40 @@ def test_what_lies_over_the_areas_lets_clicks_through() -> None:
     for kind in ("sea", "countries", "links"):
         group = next(g for g in root.iter(f"{NS}g") if g.get("class") == kind)
         assert group.get("pointer-events") == "none", kind
+
+
+def _layers(svg: str) -> dict[str, str]:
+    root = ET.fromstring(svg)
+    return {
+        g.get("data-layer", ""): ET.tostring(g, encoding="unicode")
+        for g in root.iter(f"{NS}g")
+        if g.get("data-layer") and g.get("data-kept") is None
+    }
+
+
+def test_the_fixed_layers_are_the_same_in_every_picture_and_a_page_holding_them_is_not_sent_them() -> None:
+    """The sea, the links, the boxes, the names and the legend are drawn alike whatever the
+    position (two kept layers); a page that names them gets the picture without them, with
+    the areas, the stacks and the band still whole."""
+    bare = _layers(plain())
+    counter = CounterFace(fill="#8e24aa", title="4 Arm Div", symbol="armour", size="XX", unit="4 Arm Div")
+    stacks = {"damascus": StackFace(counters=[counter], title="Damascus: your stack")}
+    overlay = Overlay(
+        title="a test", control={"aleppo": "#aabbcc"}, notes={"aleppo": "held by Syria"}, turn=1, turns=6
+    )
+    full = board_svg(board(), stacks, width=1600, overlay=overlay)
+    assert _layers(full) == bare and len(bare) == 2
+    sent = thin(full, list(bare))
+    assert len(sent) < len(full) / 2
+    root = ET.fromstring(sent)
+    kept = [g for g in root.iter(f"{NS}g") if g.get("data-layer")]
+    assert [g.get("data-layer") for g in kept] == list(bare) and all(
+        g.get("data-kept") == "" and len(g) == 0 for g in kept
+    )
+    assert not [g for g in root.iter(f"{NS}g") if "space" in (g.get("class") or "").split()]
+    areas = [p for p in root.iter(f"{NS}polygon") if "area" in (p.get("class") or "").split()]
+    assert len(areas) == 115 and "held by Syria" in " ".join(a.findtext(f"{NS}title") or "" for a in areas)
+    assert 'data-unit="4 Arm Div"' in sent and "Turn" in " ".join(texts(root))
+    # a page that names only one of them, or a key of nothing, gets the rest whole
+    first = next(iter(bare))
+    assert len(_layers(thin(full, [first]))) == 1 and thin(full, ["0123456789abcdef"]) == full
