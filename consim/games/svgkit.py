@@ -3,7 +3,7 @@ text with an optional white halo, colour tints, a rough text width, word wrappin
 ``<svg>`` document around a drawing; and the layers a page keeps between moves.
 
 **Kept layers.** A picture redrawn at every move is mostly the same drawing: the map's
-outlines, names and legend. A game wraps such a part in ``layer(inner)``: a group named by a
+links, names and legend. A game wraps such a part in ``layer(inner)``: a group named by a
 digest of its contents (``<g data-layer="KEY">``). The page's script tells the server which
 layers it already shows (``X-Consim-Layers: KEY KEY``), and the server sends each of those as an
 empty group instead (``thin``: ``<g data-layer="KEY" data-kept="">``), which the script fills

@@ -380,7 +380,7 @@ def test_the_maps_fixed_layers_are_kept_between_moves_and_not_sent_again(
     server: str,  # noqa: F811
     browser: Browser,  # noqa: F811
 ) -> None:
-    """A move's answer and a live update leave out the map's fixed layers (its outlines, boxes,
+    """A move's answer and a live update leave out the map's fixed layers (its sea, links, boxes,
     names and legend): the page names them (X-Consim-Layers) and keeps the very same drawing;
     a box and a name say the position's words (the holder) as their area does. A page sent an
     empty layer it does not have asks for the whole table again."""

@@ -15,7 +15,7 @@
      title and, if the player allows it, as a browser notification;
    - the picture fits the width and can be zoomed within its frame (the page never scrolls
      sideways); links can be copied with one click;
-   - the picture's fixed layers (a map's outlines, names and legend: data-layer) are kept
+   - the picture's fixed layers (a map's links, boxes, names and legend: data-layer) are kept
      between moves: the script names them to the server (X-Consim-Layers), which sends each as
      an empty group (data-kept) that the script fills with the one it shows; an element with
      data-title-from takes its hover text from the element it names. */
