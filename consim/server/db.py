@@ -38,7 +38,7 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -169,8 +169,6 @@ class Store:
         if not self.sqlite:
             readers = readers.execution_options(isolation_level="AUTOCOMMIT")
         self._readers = sessionmaker(readers, expire_on_commit=False)
-        #: PostgreSQL: statements that each commit on their own (a change made in one statement)
-        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def session(self) -> Session:
         return self._sessions()
@@ -181,13 +179,6 @@ class Store:
         one at a time in this process (see the class)."""
         with self._writer if self.sqlite else nullcontext(), self.session() as db, db.begin():
             yield db
-
-    def one_statement(self) -> Connection:
-        """PostgreSQL: a connection whose every statement commits on its own: a change made in
-        one statement (no ``BEGIN`` and ``COMMIT`` round trips; the statement is atomic)."""
-        if self.sqlite:
-            raise RuntimeError("SQLite's writers take the database's lock first: use writing()")
-        return self._autocommit.connect()
 
     def reading(self) -> Session:
         """A session for reading only (it must change nothing)."""

@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
-
-from sqlalchemy import inspect
 
 from consim.bots.base import bot_label
 from consim.core.game import State
@@ -101,40 +98,11 @@ class Seated:
 
 
 class Entry(NamedTuple):
-    """A game as last restored by this process: at which revision, its state, its seats, and
-    the columns of its row at that revision that a move reads and writes (``KEPT_COLUMNS``;
-    None if they were not all loaded), so that a move on it needs no read of the row."""
+    """A game as last restored by this process: at which revision, its state, its seats."""
 
     revision: int
     state: State
     seated: tuple[Seated, ...]
-    row: Mapping[str, Any] | None = None
-
-
-#: the columns of a game's row a cache entry keeps: what a move reads and writes, and what
-#: the page after it shows. Not the saved position (large), nor the bot queue's and the lease's
-#: columns, which the bot workers change without a new revision.
-KEPT_COLUMNS = (
-    "id",
-    "game",
-    "options",
-    "state_revision",
-    "version",
-    "revision",
-    "bot_seed",
-    "status",
-    "to_act",
-    "unchanged_since",
-    "recent",
-)
-
-
-def kept_columns(row: GameRow) -> dict[str, Any] | None:
-    """The ``KEPT_COLUMNS`` of ``row`` as loaded (None if any of them is not loaded)."""
-    loaded = inspect(row).dict
-    if any(c not in loaded for c in KEPT_COLUMNS):
-        return None
-    return {c: loaded[c] for c in KEPT_COLUMNS}
 
 
 def replay_step(state: State, step: list[Any]) -> None:

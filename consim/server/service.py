@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import case, exists, func, inspect, or_, update
-from sqlalchemy.orm import selectinload, undefer
+from sqlalchemy.orm import Session, selectinload, undefer
 
 import consim
 from consim.bots.base import Bot, bot_kinds, decide, make_bot
@@ -56,7 +56,6 @@ from consim.server.positions import (
     Entry,
     Recent,
     Seated,
-    kept_columns,
     players_of,
     replay_step,
     waiting_words,
@@ -114,10 +113,10 @@ class Created:
 
 @dataclass
 class Change:
-    """A game being changed (:meth:`Service._writing`, :meth:`Service._act_at_once`): its row
-    and its state, which the caller changes in place or replaces; ``keep`` False saves
-    nothing."""
+    """A game being changed in one transaction (:meth:`Service._writing`): its row, locked, and
+    its state, which the caller changes in place or replaces; ``keep`` False saves nothing."""
 
+    db: Session
     row: GameRow
     state: State
     seated: tuple[Seated, ...]
@@ -194,7 +193,7 @@ class Service:
         # the row and its saved position in one statement, so that they agree (a reader's
         # statements each see the database as it is when they run)
         inspect(row).session.refresh(row, _ROW_FIELDS)  # type: ignore[union-attr]
-        entry = Entry(row.revision, self._restore(row), Seated.of(row), kept_columns(row))
+        entry = Entry(row.revision, self._restore(row), Seated.of(row))
         if cached is None or cached.revision < row.revision:  # a late reader keeps a newer entry
             self._cache[row.id] = entry
         return entry
@@ -253,7 +252,7 @@ class Service:
                 "game %d: replayed to version %d, not %d; it is restored", row.id, state.version, row.version
             )
             return None
-        entry = Entry(row.revision, state, cached.seated, kept_columns(row))
+        entry = Entry(row.revision, state, cached.seated)
         self._cache[row.id] = entry
         return entry
 
@@ -291,7 +290,7 @@ class Service:
                     raise ServerError(404, f"there is no game {game_id}")
                 with self._lock(game_id):
                     entry = self._entry(row)
-                    change = Change(row, entry.state, entry.seated)
+                    change = Change(db, row, entry.state, entry.seated)
                     try:
                         yield change
                         if not change.keep:
@@ -308,7 +307,7 @@ class Service:
                     except BaseException:
                         self._cache.pop(game_id, None)
                         raise
-                    self._cache[game_id] = Entry(row.revision, change.state, seated, kept_columns(row))
+                    self._cache[game_id] = Entry(row.revision, change.state, seated)
         except _Discard:
             return
         # committed; if the commit itself failed, the exception leaves the cache entry of a
@@ -317,64 +316,6 @@ class Service:
             tell(game_id, row.revision)
         if due:
             self._wake()
-
-    def _act_at_once(self, game_id: int, body: Callable[[Change], Answer]) -> tuple[bool, Answer]:
-        """PostgreSQL: ``body`` carried out on this process's copy of the game and saved in
-        one statement, without reading the row first, if the copy is the game as it stands:
-        the statement changes the row only if it is still at the copy's revision (another
-        process may have changed it since). One round trip to the database instead of four
-        (``BEGIN``, the row read and locked, the change, ``COMMIT``), which under load was
-        most of a move's time.
-
-        Returns (True, what ``body`` returned) once saved; (False, None) if it could not be done
-        so: no copy, a copy behind the row, or ``body`` refused (the copy may be behind the
-        move the player saw). Nothing is saved then, and the copy is left as it was: the
-        caller goes the usual way (:meth:`_writing`), which reads the row and decides."""
-        if self.store.sqlite:
-            return False, None
-        _check_id(game_id)
-        with self._lock(game_id):
-            cached = self._cache.get(game_id)
-            if cached is None or cached.row is None:
-                return False, None
-            row = GameRow(**cached.row)  # not in any session: a record of the columns
-            change = Change(row, cached.state.clone(), cached.seated)
-            try:
-                answer = body(change)
-            except ServerError:
-                return False, None
-            if not change.keep:
-                return False, None
-            state = change.state
-            self._save(row, state, cached.seated, change.steps)
-            now = time.time()
-            values: dict[str, Any] = {
-                c: getattr(row, c)
-                for c in ("version", "revision", "recent", "status", "to_act", "unchanged_since")
-            }
-            if row.state_revision != cached.row["state_revision"]:
-                values.update(state=row.state, state_revision=row.state_revision)
-            # the bot queue is the database's (a worker may have put the game back for later)
-            values["bot_due"] = (
-                None
-                if _bot_to_act(_bots(cached.seated), state) is None
-                else case((or_(GameRow.bot_due.is_(None), GameRow.bot_due > now), now), else_=GameRow.bot_due)
-            )
-            with self.store.one_statement() as db:
-                saved = db.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.revision == cached.revision)
-                    .values(**values)
-                    .returning(GameRow.bot_due)
-                ).first()
-            if saved is None:  # changed by another process since: the usual way decides
-                return False, None
-            self._cache[game_id] = Entry(row.revision, state, cached.seated, kept_columns(row))
-        for tell in self.on_change:
-            tell(game_id, row.revision)
-        if saved.bot_due is not None and saved.bot_due <= time.time():
-            self._wake()
-        return True, answer
 
     def _save(
         self, row: GameRow, state: State, seated: tuple[Seated, ...], steps: list[list[Any]] | None
@@ -462,7 +403,7 @@ class Service:
             game_id = row.id
             if row.bot_due is not None:
                 self.store.notify(db, ("consim_bots", str(game_id)))
-        self._cache[game_id] = Entry(row.revision, state, seated, kept_columns(row))
+        self._cache[game_id] = Entry(row.revision, state, seated)
         for seat, token in tokens.items():
             self._links[hash_token(token)] = Access(game_id, seat)
         if row.bot_due is not None:
@@ -646,8 +587,7 @@ class Service:
         seat = _player(access)
         if len(action) > 500:
             raise ServerError(422, "an action is a short text, such as 'done'")
-
-        def move(change: Change) -> Answer:
+        with self._writing(access.game_id) as change:
             row, state = change.row, change.state
             since = (row.unchanged_since or {}).get(seat, state.version)
             if not since <= expect_version <= state.version:
@@ -664,12 +604,6 @@ class Service:
                 raise ServerError(422, str(exc)) from None
             _record(change, ["act", seat, action])
             return _page(row, state, change.seated, seat, revision=row.revision + 1) if answer else None
-
-        done, page = self._act_at_once(access.game_id, move)
-        if done:
-            return page
-        with self._writing(access.game_id) as change:
-            return move(change)
 
     def undo(self, access: Access, expect_version: int, answer: bool = True) -> Answer:
         """Take back the seat's last action, exactly as the engine lets a person at a table of
