@@ -9,8 +9,8 @@ forces in affiliated zones, ...). Every error names the file, and where possible
 and the record.
 
 Most values are reconstructions of unpublished printed components: each record says so with
-``reconstructed: true`` (and ``reconstructed_fields`` when only some fields are), or cites
-its ``source``. See ``content/PROVENANCE.md``.
+``reconstructed: true`` (or the list of the fields that are), or cites its ``source``
+(:class:`consim.core.content.Sourced`). See ``content/PROVENANCE.md``.
 
 >>> content = load_content(CONTENT_DIR)
 >>> content.zone("green_zone").fortified, content.zone("green_zone").affiliation
@@ -33,7 +33,7 @@ from typing import Annotated, Literal, Self, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from consim.core.action import Action
-from consim.core.content import load_model
+from consim.core.content import FileProvenance, Sourced, load_model
 from consim.core.errors import ContentError
 from consim.core.game import GameOptions
 
@@ -78,49 +78,6 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-_PROVENANCE_FIELDS = frozenset({"source", "reconstructed", "reconstructed_fields", "notes"})
-
-
-class _Sourced(_Strict):
-    """A record with provenance: a ``source`` for confirmed values, ``reconstructed`` else.
-
-    * confirmed: ``source`` only;
-    * fully reconstructed: ``reconstructed: true`` (``source`` may give the confirmed idea);
-    * partly reconstructed: ``source`` plus ``reconstructed: true`` plus the list of
-      ``reconstructed_fields``.
-    """
-
-    source: Text | None = None
-    reconstructed: bool = False
-    reconstructed_fields: tuple[str, ...] = ()
-    notes: Text | None = None
-
-    @model_validator(mode="after")
-    def _check_provenance(self) -> Self:
-        if not self.reconstructed and self.source is None:
-            raise ValueError("record needs a `source` or `reconstructed: true`")
-        if self.reconstructed_fields and not self.reconstructed:
-            raise ValueError("`reconstructed_fields` given without `reconstructed: true`")
-        if self.reconstructed and self.source is not None and not self.reconstructed_fields:
-            raise ValueError(
-                "record has a `source` and `reconstructed: true`: list the `reconstructed_fields`"
-            )
-        known = set(type(self).model_fields) - _PROVENANCE_FIELDS
-        unknown = [f for f in self.reconstructed_fields if f not in known]
-        if unknown:
-            raise ValueError(f"reconstructed_fields names unknown field(s) {unknown}; known: {sorted(known)}")
-        return self
-
-
-class FileProvenance(_Strict):
-    """The ``provenance:`` header of every content file."""
-
-    summary: Text
-    confirmed: tuple[Text, ...]
-    reconstructed: tuple[Text, ...]
-    sources: tuple[Text, ...] = Field(min_length=1)
-
-
 def _duplicates(items: list[str]) -> list[str]:
     seen: set[str] = set()
     dups: list[str] = []
@@ -134,7 +91,7 @@ def _duplicates(items: list[str]) -> list[str]:
 # --------------------------------------------------------------------------- map.yaml
 
 
-class Zone(_Sourced):
+class Zone(Sourced):
     """One of the 23 zones. ``across_river`` repeats the neighbours on the other bank."""
 
     id: Id
@@ -163,13 +120,13 @@ class Zone(_Sourced):
         return self
 
 
-class River(_Sourced):
+class River(Sourced):
     name: Text
     east_bank: Text
     west_bank: Text
 
 
-class Bridge(_Sourced):
+class Bridge(Sourced):
     """A river crossing between two adjacent zones on opposite banks (for the SVG map)."""
 
     zones: tuple[Id, Id]
@@ -263,7 +220,7 @@ class UnitCount(_Strict):
         return self.security + self.infrastructure
 
 
-class UndergroundMovement(_Sourced):
+class UndergroundMovement(Sourced):
     """Affiliated zone to affiliated zone, any distance, ignoring river and occupants."""
 
     type: Literal["underground_movement"]
@@ -271,7 +228,7 @@ class UndergroundMovement(_Sourced):
     text: Text
 
 
-class Airmobile(_Sourced):
+class Airmobile(Sourced):
     """One flight per controlled Airport zone per turn; any zone to any zone."""
 
     type: Literal["airmobile"]
@@ -279,7 +236,7 @@ class Airmobile(_Sourced):
     text: Text
 
 
-class UnitCombatValue(_Sourced):
+class UnitCombatValue(Sourced):
     """The faction's units are worth ``value`` in combat, ``fortified_value`` when Incremented."""
 
     type: Literal["unit_combat_value"]
@@ -294,7 +251,7 @@ class UnitCombatValue(_Sourced):
         return self
 
 
-class Peacekeeping(_Sourced):
+class Peacekeeping(Sourced):
     """NGO Peacekeeping: no obligation to fight, ignored for control, PP on being attacked."""
 
     type: Literal["peacekeeping"]
@@ -409,7 +366,7 @@ def iter_conditions(condition: VictoryCondition) -> Iterator[VictoryCondition]:
             yield from iter_conditions(sub)
 
 
-class SpecialVictory(_Sourced):
+class SpecialVictory(Sourced):
     """A faction's special Victory Condition. The words players read are generated from
     ``condition`` (:func:`victory_text`), so the text and the check cannot disagree; ``theme``
     is the idea behind it, in a few words."""
@@ -440,7 +397,7 @@ class StartingSetup(_Strict):
         )
 
 
-class Faction(_Sourced):
+class Faction(Sourced):
     """One faction screen."""
 
     id: FactionId
@@ -490,7 +447,7 @@ class Faction(_Sourced):
         return 1
 
 
-class GameRules(_Sourced):
+class GameRules(Sourced):
     """Game-wide numbers from the rulebook."""
 
     security_cost: Positive
@@ -549,7 +506,7 @@ class FactionsFile(_Strict):
 # --------------------------------------------------------------------------- command_cards.yaml
 
 
-class CommandCard(_Sourced):
+class CommandCard(Sourced):
     id: Id
     faction: FactionId
     name: Text
@@ -786,7 +743,7 @@ Effect = Annotated[
 CardKind = Literal["offense", "defense", "network", "symbol", "event"]
 
 
-class ArmsBazaarCard(_Sourced):
+class ArmsBazaarCard(Sourced):
     id: Id
     name: Text
     count: Positive
@@ -830,7 +787,7 @@ class ArmsBazaarCard(_Sourced):
         return self
 
 
-class SymbolCombination(_Sourced):
+class SymbolCombination(Sourced):
     """Two cards with these symbols played together for the combined effect instead."""
 
     id: Id
@@ -931,7 +888,7 @@ StreetEffect = Annotated[
 ]
 
 
-class ArabStreetCard(_Sourced):
+class ArabStreetCard(Sourced):
     id: Id
     name: Text
     count: Positive
@@ -1193,8 +1150,6 @@ def victory_text(c: BaghdadContent, faction: str) -> str:
 
 #: content fields no rule reads by attribute, with the reason they stay (the content-field test)
 UNREAD_FIELDS: dict[str, str] = {
-    "FileProvenance.summary": "provenance of the file, read by people",
-    "FileProvenance.confirmed": "provenance of the file, read by people",
     "Faction.colour": "the colour's name, for people; front ends draw colour_hex",
     "GameRules.pp_marker_values": (
         "the printed PP markers, for front ends; PP are kept as numbers, change is always "

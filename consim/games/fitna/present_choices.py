@@ -26,6 +26,7 @@ from consim.games.fitna.present_words import (
     unit_places,
     unit_values,
 )
+from consim.games.fitna.vocabulary import MobiliseParams
 
 
 def _card_record(number: int) -> Card | None:
@@ -49,7 +50,7 @@ def mobilise_note(view: View, card: Card) -> str:
     handler = next((e for e in card.effects if isinstance(e, Handler) and e.name == "mobilise"), None)
     if handler is None:
         return ""
-    forces = set(handler.params.get("forces", ()))
+    forces = set(handler.params_as(MobiliseParams, f"#{card.number} {card.name}").forces)
     pool = (view.get("pools") or {}).get(view.get("seat") or "", {})
     waiting = [*pool.get("destroyed", ()), *(u for batch in pool.get("batches", ()) for u in batch)]
     if any(unit_forces().get(str(u)) in forces for u in waiting):

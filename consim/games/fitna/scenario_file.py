@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from consim.core.content import read_yaml
+from consim.core.content import FileProvenance, read_yaml
 from consim.core.errors import ContentError
 from consim.games.fitna.content import FitnaContent, default_content
 from consim.games.fitna.schema import Scenario, ScenariosFile
@@ -29,6 +29,9 @@ from consim.games.fitna.schema import Scenario, ScenariosFile
 Lines = dict[tuple[Any, ...], int]
 #: the victory levels of a seat's table whose conditions may name spaces
 LEVEL_KEYS = ("prerequisites", "minor", "major", "decisive")
+#: the provenance of a player's own scenario: the file, and each of its records that names no
+#: ``source`` and is not marked ``reconstructed``
+OWN_SOURCE = "a player's own scenario (33.0)"
 
 
 def _where(path: Path, lines: Lines, loc: tuple[Any, ...]) -> str:
@@ -187,6 +190,7 @@ def _schema(
 ) -> tuple[Scenario | None, list[str]]:
     """The schema's own checks (types, ranges, names), with the lines of the file."""
     context = {
+        "default_source": OWN_SOURCE,
         "spaces": {s.id for s in content.map.spaces},
         "counters": {c.id for c in content.counters.counters},
         "card_numbers": {c.number for c in content.cards.cards},
@@ -243,7 +247,7 @@ def _sets_up(scenario: Scenario, path: Path, content: FitnaContent) -> list[str]
 
 def _with(content: FitnaContent, scenario: Scenario) -> FitnaContent:
     own = scenario.model_copy(update={"playable": True})
-    files = ScenariosFile(provenance={"source": "a player's own scenario (33.0)"}, scenarios=[own])
+    files = ScenariosFile(provenance=FileProvenance(sources=(OWN_SOURCE,), reconstructed=()), scenarios=[own])
     return content.model_copy(update={"scenarios": files})
 
 

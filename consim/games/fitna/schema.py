@@ -3,7 +3,8 @@ the scenarios), validated at load time with file:line errors, and their loading.
 
 The printed components are not public. Every value that is not stated by the rulebooks or a
 public source is a reconstruction, marked in the data (``reconstructed`` lists the fields
-reconstructed, ``note`` says why) and argued in ``content/PROVENANCE.md``.
+reconstructed, ``note`` says why: :class:`consim.core.content.Sourced`) and argued in
+``content/PROVENANCE.md``.
 
 Identifiers are lower-case snake case (``mosul``, ``iraq_9_arm_div``); names are what a
 player reads. ``consim.games.fitna.content`` re-exports every public name of this module.
@@ -17,7 +18,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from consim.core.content import load_model
+from consim.core.content import FileProvenance, Sourced, load_model
 from consim.games.fitna.vocabulary import (
     CardTag,
     ColourGroup,
@@ -28,7 +29,6 @@ from consim.games.fitna.vocabulary import (
     Terrain,
     UnitSize,
     VictoryHandler,
-    _Sourced,
     _Strict,
 )
 
@@ -39,7 +39,7 @@ CONTENT_DIR = Path(__file__).parent / "content"
 # =============================================================================================
 
 
-class Space(_Sourced):
+class Space(Sourced):
     """One of the 115 spaces."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
@@ -71,7 +71,7 @@ class Space(_Sourced):
 
 
 class MapFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     spaces: list[Space]
     #: [2.1] the dark grey lines: pairs of space ids, each link once
     links: list[tuple[str, str]]
@@ -113,7 +113,7 @@ class Values(_Strict):
     movement: int | None = Field(default=None, ge=0, le=8)
 
 
-class Counter(_Sourced):
+class Counter(Sourced):
     """A combat unit counter (markers are counted separately)."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
@@ -153,7 +153,7 @@ class Counter(_Sourced):
         return self.size == "garrison"
 
 
-class MarkerSet(_Sourced):
+class MarkerSet(Sourced):
     """How many of one kind of marker the game holds (they count in the 288 counters)."""
 
     kind: Literal[
@@ -175,7 +175,7 @@ class MarkerSet(_Sourced):
 
 
 class CountersFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     counters: list[Counter]
     markers: list[MarkerSet]
 
@@ -309,7 +309,7 @@ Effect = Annotated[
 ]
 
 
-class Card(_Sourced):
+class Card(Sourced):
     """One of the 95 cards."""
 
     number: int = Field(ge=1, le=95)
@@ -340,7 +340,7 @@ class Card(_Sourced):
     effects: list[Effect] = Field(min_length=1)
 
 
-class SpecialJoker(_Sourced):
+class SpecialJoker(Sourced):
     """[10.0] A Special Joker card: strikes without standard cards, cannot be cancelled,
     removed once played."""
 
@@ -353,7 +353,7 @@ class SpecialJoker(_Sourced):
 
 
 class CardsFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     #: the cards of each tag (the ``asset`` tag is worked out: every Asset that may be cancelled)
     tags: dict[Literal["air", "missile", "drone", "cyber", "terror"], list[int]]
     cards: list[Card]
@@ -400,7 +400,7 @@ class CardsFile(_Strict):
 # =============================================================================================
 
 
-class SeatDef(_Sourced):
+class SeatDef(Sourced):
     """A player of a scenario and what he plays."""
 
     #: the seat's name, as players and the engine use it ("Syria", "Israel", "Coalition")
@@ -447,7 +447,7 @@ class Placement(_Strict):
         return None if v is None else _known("spaces", v, info)
 
 
-class Batch(_Sourced):
+class Batch(Sourced):
     """[15.0] A batch of reinforcements: the counters that arrive together."""
 
     counters: list[str] = Field(min_length=1)
@@ -514,7 +514,7 @@ Condition = Annotated[
 ]
 
 
-class SeatVictory(_Sourced):
+class SeatVictory(Sourced):
     """[31.0] A seat's victory: prerequisites that must all hold for any level, then the
     conditions of each level (all of a level's conditions must hold)."""
 
@@ -539,7 +539,7 @@ class Intervention(_Strict):
     seat: str
 
 
-class TwoPlayerSeat(_Sourced):
+class TwoPlayerSeat(Sourced):
     """[31.0, 32.0] One player of a scenario's two-player version and the seats he plays."""
 
     name: str = Field(pattern=r"^[A-Z][A-Za-z ]*$")
@@ -574,7 +574,7 @@ class ExtraSupply(_Strict):
     _check = field_validator("spaces")(_spaces)
 
 
-class Scenario(_Sourced):
+class Scenario(Sourced):
     """[32.0] One scenario: players, set-up, reinforcements, special rules and victory."""
 
     number: int = Field(ge=1, le=99)
@@ -753,7 +753,7 @@ class Scenario(_Sourced):
 
 
 class ScenariosFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     scenarios: list[Scenario]
 
 
@@ -782,10 +782,15 @@ def load_content(directory: Path = CONTENT_DIR) -> FitnaContent:
     )
 
 
-def load_scenarios(path: Path, game_map: MapFile, counters: CountersFile, cards: CardsFile) -> ScenariosFile:
+def load_scenarios(
+    path: Path, game_map: MapFile, counters: CountersFile, cards: CardsFile, default_source: str | None = None
+) -> ScenariosFile:
     """Read a scenarios file (the game's, or a player's own, 33.0), checking every reference to
-    the map, the counters and the cards (file:line for each problem)."""
-    context = {
+    the map, the counters and the cards (file:line for each problem). ``default_source`` is the
+    ``source`` of each record that names none and is not reconstructed (a file of one's own);
+    without it, every record must say where it comes from."""
+    context: dict[str, object] = {
+        "default_source": default_source,
         "spaces": {s.id for s in game_map.spaces},
         "counters": {c.id for c in counters.counters},
         "counter_records": {c.id: c for c in counters.counters},

@@ -21,6 +21,7 @@ from typing import Any
 from consim.core.errors import OptionError
 from consim.core.words import listing
 from consim.games.fitna.schema import Batch, Scenario, SeatDef, SeatVictory
+from consim.games.fitna.vocabulary import HandlerParams
 
 
 def two_player_version(sc: Scenario) -> Scenario:
@@ -42,8 +43,8 @@ def two_player_version(sc: Scenario) -> Scenario:
                 jokers=min(3, sum(s.jokers for s in parts)),
                 special_jokers=_union(j for s in parts for j in s.special_jokers),
                 free_ops_turn1=min(16, sum(s.free_ops_turn1 for s in parts)),
-                reconstructed=["jokers", "free_ops_turn1"],
-                note=f"{p.name} plays {listing(p.seats)} (31.0). {p.note}".strip(),
+                reconstructed=("jokers", "free_ops_turn1"),
+                note=f"{p.name} plays {listing(p.seats)} (31.0). {p.note or ''}".strip(),
             )
         )
     control: dict[str, list[str]] = {}
@@ -58,8 +59,9 @@ def two_player_version(sc: Scenario) -> Scenario:
             merged.append(
                 Batch(
                     counters=[c for b in batches for c in b.counters],
-                    reconstructed=_union(r for b in batches for r in b.reconstructed),
-                    note=" ".join(b.note for b in batches if b.note),
+                    source="; ".join(b.source for b in batches if b.source) or None,
+                    reconstructed=_merged_reconstructed(batches),
+                    note=" ".join(b.note for b in batches if b.note) or None,
                 )
             )
         if merged:
@@ -97,8 +99,9 @@ def _victory(v: SeatVictory, rename: dict[str, str]) -> SeatVictory:
         if isinstance(by, str) and by in rename:
             c = c.model_copy(update={"by": rename[by]})
         params = getattr(c, "params", None)
-        if isinstance(params, dict) and params.get("by") in rename:
-            c = c.model_copy(update={"params": {**params, "by": rename[params["by"]]}})
+        by = getattr(params, "by", None)
+        if isinstance(params, HandlerParams) and isinstance(by, str) and by in rename:
+            c = c.model_copy(update={"params": params.model_copy(update={"by": rename[by]})})
         return c
 
     return v.model_copy(
@@ -115,6 +118,14 @@ def _victory(v: SeatVictory, rename: dict[str, str]) -> SeatVictory:
 
 def _union(items: Any) -> list[Any]:
     return list(dict.fromkeys(items))
+
+
+def _merged_reconstructed(batches: list[Batch]) -> bool | tuple[str, ...]:
+    """What is reconstructed in batches merged into one: all of it if any batch is wholly
+    reconstructed, else the fields any batch lists (none: ``False``)."""
+    if any(b.reconstructed is True for b in batches):
+        return True
+    return tuple(_union(f for b in batches for f in b.reconstructed_fields)) or False
 
 
 __all__ = ["two_player_version"]

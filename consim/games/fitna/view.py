@@ -406,7 +406,7 @@ def _condition(st: FitnaState, seat: int, cond: Any, held_by: list[dict[int, int
     if isinstance(cond, VPMargin):
         return {"type": "vp_margin", "margin": cond.margin, "held": held}
     assert isinstance(cond, VictoryHandler)
-    return {"type": "handler", "name": cond.name, "params": dict(cond.params), "held": held}
+    return {"type": "handler", "name": cond.name, "params": cond.params.as_data(), "held": held}
 
 
 #: (tables, control, the forces' sides, where the counters of hold_units conditions stand)

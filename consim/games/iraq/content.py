@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from consim.core.action import Action
-from consim.core.content import load_model
+from consim.core.content import FileProvenance, load_model
 from consim.core.errors import ContentError
 from consim.core.game import GameOptions
 
@@ -37,7 +37,7 @@ class Card(_Strict):
 
 
 class CardsFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     cards: list[Card]
 
     @model_validator(mode="after")
@@ -69,7 +69,7 @@ class Scenario(_Strict):
 
 
 class ScenariosFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     use_letters: dict[UseLetter, str]
     factions: dict[str, Faction]
     conflicts: dict[str, Conflict]

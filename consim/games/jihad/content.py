@@ -3,8 +3,8 @@ its options, and the static tables one set of options gives (shared by every sta
 
 The printed components (map, tiles, cards, Player Aid) are not public. The YAML files in
 ``content/`` hold every value the rulebook states or implies, plus reconstructions for the rest;
-every record says which is which (see :class:`Provenanced` and ``content/PROVENANCE.md``), so an
-owner of the physical game can correct a value in data alone.
+every record says which is which (see :class:`consim.core.content.Sourced` and
+``content/PROVENANCE.md``), so an owner of the physical game can correct a value in data alone.
 
 >>> content = load_default_content()
 >>> content.land("jerusalem").apostasy
@@ -30,7 +30,7 @@ from typing import Annotated, Any, ClassVar, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from consim.core.action import Action
-from consim.core.content import load_model, read_yaml
+from consim.core.content import FileProvenance, Sourced, load_model, read_yaml
 from consim.core.errors import ContentError
 from consim.core.game import GameOptions
 
@@ -104,62 +104,19 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Provenanced(_Strict):
-    """A record that says where its values come from.
-
-    * ``source``: rule numbers / ``components.md`` references for the confirmed values.
-    * ``reconstructed: true`` when any value is not confirmed by the rulebook; then
-      ``reconstructed_fields`` lists which (empty list = the whole record is reconstructed).
-    * ``external_fields``: reconstructed values taken from a public third-party implementation
-      of the game (see PROVENANCE.md): plausible transcriptions of the printed components, but
-      not verified against them. Always a subset of the reconstructed fields.
-    """
-
-    source: str | None = None
-    reconstructed: bool = False
-    reconstructed_fields: tuple[str, ...] = ()
-    external_fields: tuple[str, ...] = ()
-    note: str | None = None
-
-    @model_validator(mode="after")
-    def _check_provenance(self) -> Provenanced:
-        if not self.source and not self.reconstructed:
-            raise ValueError("record needs a 'source' (rule reference) or 'reconstructed: true'")
-        if (self.reconstructed_fields or self.external_fields) and not self.reconstructed:
-            raise ValueError("reconstructed_fields/external_fields need 'reconstructed: true'")
-        own = set(type(self).model_fields) - set(Provenanced.model_fields)
-        for name in (*self.reconstructed_fields, *self.external_fields):
-            if name not in own:
-                raise ValueError(f"provenance names unknown field {name!r}")
-        if self.reconstructed_fields:
-            extra = set(self.external_fields) - set(self.reconstructed_fields)
-            if extra:
-                raise ValueError(f"external_fields {sorted(extra)} not listed as reconstructed")
-        return self
-
-    def is_confirmed(self, field: str) -> bool:
-        """True if ``field``'s value is confirmed by the rulebook (not reconstructed)."""
-        if not self.reconstructed:
-            return True
-        if not self.reconstructed_fields:
-            return False
-        return field not in self.reconstructed_fields
-
-
 # ---------------------------------------------------------------------------------------------
 # map.yaml
 # ---------------------------------------------------------------------------------------------
 
 
-class ReligionDef(_Strict):
+class ReligionDef(Sourced):
     id: ReligionId
     name: str
     colour: str
     christian: bool
-    source: str
 
 
-class Mecca(Provenanced):
+class Mecca(Sourced):
     id: Literal["mecca"]
     name: str
     religion: Literal["islam"]
@@ -168,7 +125,7 @@ class Mecca(Provenanced):
     boxes: tuple[str, ...]
 
 
-class Land(Provenanced):
+class Land(Sourced):
     """One Land of a Path. ``index`` counts from Mecca (1 = the Land next to Mecca)."""
 
     id: str = Field(pattern=ID_PATTERN)
@@ -197,7 +154,7 @@ class Land(Provenanced):
         return self.shape == "round"
 
 
-class PathDef(Provenanced):
+class PathDef(Sourced):
     id: PathId
     name: str
     border_colour: str
@@ -207,14 +164,14 @@ class PathDef(Provenanced):
     lands: tuple[str, ...] = Field(min_length=2)
 
 
-class TheaterDef(Provenanced):
+class TheaterDef(Sourced):
     id: TheaterId
     name: str
     paths: tuple[PathId, ...] = Field(min_length=1)
     advanced_only: bool
 
 
-class TradeRoute(Provenanced):
+class TradeRoute(Sourced):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     ends: tuple[str, str]
@@ -224,7 +181,7 @@ class TradeRoute(Provenanced):
     optional_unlimited: bool = False
 
 
-class Box(Provenanced):
+class Box(Sourced):
     """An off-path holding box or status box printed on the map."""
 
     id: str = Field(pattern=ID_PATTERN)
@@ -233,7 +190,7 @@ class Box(Provenanced):
 
 
 class MapFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     religions: tuple[ReligionDef, ...]
     mecca: Mecca
     theaters: tuple[TheaterDef, ...]
@@ -353,7 +310,7 @@ class MapFile(_Strict):
 # ---------------------------------------------------------------------------------------------
 
 
-class Power(Provenanced):
+class Power(Sourced):
     """One of the fourteen nations the player commands [1.0, 2.3.1]."""
 
     id: str = Field(pattern=ID_PATTERN)
@@ -368,7 +325,7 @@ class Power(Provenanced):
     advanced_only: bool = False
 
 
-class ArmyCounter(Provenanced):
+class ArmyCounter(Sourced):
     """An army tile. Values: the attacker must roll higher than the face-up value [9.1.2]."""
 
     id: str = Field(pattern=ID_PATTERN)
@@ -395,7 +352,7 @@ class ArmyCounter(Provenanced):
         return self
 
 
-class Castle(Provenanced):
+class Castle(Sourced):
     id: str = Field(pattern=ID_PATTERN)
     kind: Literal["major", "minor"]
     owner: EmpireId
@@ -412,7 +369,7 @@ class Castle(Provenanced):
         return self
 
 
-class Capital(Provenanced):
+class Capital(Sourced):
     id: str = Field(pattern=ID_PATTERN)
     empire: EmpireId
     #: where the Capital stands at the start (Player Aid set-up)
@@ -424,14 +381,14 @@ class Capital(Provenanced):
     rebuild_rule: str
 
 
-class SkillTrack(Provenanced):
+class SkillTrack(Sourced):
     id: Literal["west", "east"]
     name: str
     colour: str
     boxes: tuple[int, ...]
 
 
-class Ruler(Provenanced):
+class Ruler(Sourced):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     empire: EmpireId
@@ -441,7 +398,7 @@ class Ruler(Provenanced):
     truce_side: bool
 
 
-class GreatKing(Provenanced):
+class GreatKing(Sourced):
     id: str = Field(pattern=ID_PATTERN)
     sides: tuple[Literal["african", "caucasus"], ...]
     track: Literal["west"]
@@ -458,7 +415,7 @@ class BlessingSide(_Strict):
     hit_modifier: int | None = None
 
 
-class Blessing(Provenanced):
+class Blessing(Sourced):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     empire: EmpireId
@@ -466,7 +423,7 @@ class Blessing(Provenanced):
     goes_to_used_box: bool
 
 
-class LastStandChit(Provenanced):
+class LastStandChit(Sourced):
     id: str = Field(pattern=ID_PATTERN)
     empire: EmpireId
     sides: tuple[Literal["ap", "skill"], Literal["ap", "skill"]]
@@ -483,7 +440,7 @@ class MinorPowerFace(_Strict):
     affects_path: PathId
 
 
-class MinorPower(Provenanced):
+class MinorPower(Sourced):
     """A minor power and its three-box track: +1 (green) | 0 (white) | -1 (red) [13.1]."""
 
     id: TrackId
@@ -495,18 +452,18 @@ class MinorPower(Provenanced):
     advanced_only: bool = False
 
 
-class Refugee(Provenanced):
+class Refugee(Sourced):
     id: str = Field(pattern=ID_PATTERN)
     name: str
     path: PathId
     benefit: str
 
 
-class KaabaTile(Provenanced):
+class KaabaTile(Sourced):
     value: int = Field(ge=3, le=8)
 
 
-class Marker(Provenanced):
+class Marker(Sourced):
     """Any other tile or marker the rules name."""
 
     id: str = Field(pattern=ID_PATTERN)
@@ -517,7 +474,7 @@ class Marker(Provenanced):
 
 
 class PowersFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     powers: tuple[Power, ...]
     armies: tuple[ArmyCounter, ...]
     castles: tuple[Castle, ...]
@@ -1227,7 +1184,7 @@ ERA_RANGES: dict[str, range] = {
 }
 
 
-class Card(Provenanced):
+class Card(Sourced):
     number: int = Field(ge=1, le=50)
     title: str = Field(min_length=1)
     era: Era
@@ -1261,7 +1218,7 @@ class Card(Provenanced):
 
 
 class CardsFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     #: documentation of every effect type, checked against the models
     effect_types: dict[str, str]
     cards: tuple[Card, ...]
@@ -1326,7 +1283,7 @@ class DeckSetup(_Strict):
     fixed_last: int
 
 
-class Setup(Provenanced):
+class Setup(Sourced):
     id: Literal["basic", "advanced"]
     extends: Literal["basic"] | None = None
     armies: tuple[ArmyStart, ...]
@@ -1338,7 +1295,7 @@ class Setup(Provenanced):
     deck: DeckSetup
 
 
-class HitListItem(Provenanced):
+class HitListItem(Sourced):
     order: int = Field(ge=1)
     id: str = Field(pattern=ID_PATTERN)
     name: str
@@ -1346,14 +1303,14 @@ class HitListItem(Provenanced):
     applies: str
 
 
-class RulershipRow(Provenanced):
+class RulershipRow(Sourced):
     """[11.2] the red (modified total) row -> the green (new rating) row."""
 
     total: int
     rating: int = Field(ge=3, le=7)
 
 
-class RulershipTable(Provenanced):
+class RulershipTable(Sourced):
     below_range_rating: int = Field(ge=3, le=7)
     above_range_rating: int = Field(ge=3, le=7)
     rows: tuple[RulershipRow, ...]
@@ -1386,13 +1343,13 @@ DarResult = Literal[
 ]
 
 
-class DarAlIslamRow(Provenanced):
+class DarAlIslamRow(Sourced):
     total: int = Field(ge=4, le=20)
     result: DarResult
     rule: str
 
 
-class DarAlIslamTable(Provenanced):
+class DarAlIslamTable(Sourced):
     dice: Literal["2d6+kaaba"]
     rows: tuple[DarAlIslamRow, ...]
 
@@ -1408,13 +1365,13 @@ class DarAlIslamTable(Provenanced):
         return next(r for r in self.rows if r.total == min(max(total, 4), 20))
 
 
-class OutcomeBand(Provenanced):
+class OutcomeBand(Sourced):
     min_points: int | None
     max_points: int | None
     result: str
 
 
-class KaabaAdjustment(Provenanced):
+class KaabaAdjustment(Sourced):
     kaaba: int = Field(ge=2, le=8)
     points: int
 
@@ -1444,7 +1401,7 @@ class SequenceStep(_Strict):
 
 
 class SetupFile(_Strict):
-    provenance: dict[str, Any]
+    provenance: FileProvenance
     setups: tuple[Setup, ...]
     hit_list: tuple[HitListItem, ...]
     rulership_table: RulershipTable

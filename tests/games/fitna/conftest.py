@@ -26,6 +26,8 @@ from consim.games.fitna.state import FitnaState
 from consim.games.fitna.testing import clear_map, empty_hands, give, put
 
 FIXTURES = Path(__file__).parent / "fixtures" / "scenarios.yaml"
+#: the source of every record of the fixture (its values are invented for testing only)
+FIXTURE_SOURCE = "a test fixture (tests/games/fitna/fixtures)"
 
 
 @cache
@@ -37,7 +39,7 @@ def fixture_content() -> FitnaContent:
         map=game_map,
         counters=counters,
         cards=cards,
-        scenarios=load_scenarios(FIXTURES, game_map, counters, cards),
+        scenarios=load_scenarios(FIXTURES, game_map, counters, cards, default_source=FIXTURE_SOURCE),
     )
 
 

@@ -134,7 +134,7 @@ def test_units_and_markers_make_288(content: CountersFile) -> None:
 def test_the_provenance_block_states_the_arithmetic(content: CountersFile) -> None:
     units = len(content.counters)
     markers = sum(m.count for m in content.markers)
-    assert content.provenance["counts"] == f"{units} combat units + {markers} markers = {TOTAL}"
+    assert content.provenance.notes["counts"] == f"{units} combat units + {markers} markers = {TOTAL}"
 
 
 def test_every_force_has_counters(units: list[Counter]) -> None:

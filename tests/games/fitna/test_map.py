@@ -20,9 +20,10 @@ from consim.games.fitna.content import CONTENT_DIR, Country, Force, MapFile, Spa
 #: the map should show.
 MAX_LINK_KM = 300.0
 
-#: the fields a space may list as reconstructed ("space": its existence and name)
+#: the fields a space may list as reconstructed ("id" and "name": its existence and name)
 RECONSTRUCTIBLE = {
-    "space",
+    "id",
+    "name",
     "country",
     "terrain",
     "city",
@@ -140,7 +141,7 @@ def reachable(adj: dict[str, set[str]], start: str, allowed: Iterable[str] | Non
 def test_loads_through_the_schema_with_115_spaces() -> None:
     m = board()
     assert len(m.spaces) == 115  # rule 2.1
-    assert m.provenance["rulebooks"] and m.provenance["reconstructed"]
+    assert m.provenance.sources and m.provenance.reconstructed
     assert set(OWN_FORCE) == {s.country for s in m.spaces}  # every country of 2.1 has ground
 
 

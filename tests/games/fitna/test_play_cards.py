@@ -545,7 +545,9 @@ def test_a_registered_handler_frame_makes_the_card_playable() -> None:
     from typing import Any, ClassVar
 
     from consim.core.flow import Frame
+    from consim.games.fitna.rules.deck import handler_params
     from consim.games.fitna.state import FitnaState
+    from consim.games.fitna.vocabulary import OilRevenueParams
 
     @dataclass(slots=True)
     class OilRevenue(Frame[FitnaState]):
@@ -555,13 +557,12 @@ def test_a_registered_handler_frame_makes_the_card_playable() -> None:
         effect: int
 
         @classmethod
-        def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
-            return None if params.get("max") == 4 else "bad params"
+        def refusal(cls, st: FitnaState, seat: str, card: int, params: OilRevenueParams) -> str | None:
+            return None if params.max == 4 else "bad params"
 
         def run(self, st: FitnaState) -> None:
             st.pop()
-            params = st.tables.card_effects[self.card][self.effect].params
-            st.data.bonus_ops += int(params["max"])
+            st.data.bonus_ops += handler_params(st, self.card, self.effect, OilRevenueParams).max
 
     class WithOil(FitnaGame):
         frames: ClassVar[tuple[type[Frame[Any]], ...]] = (

@@ -582,7 +582,7 @@ def condition_problems(s: Scenario, w: World) -> list[str]:
                     if not set(c.forces) <= mine:
                         problems.append(f"{where}: holds units of forces not its own")
                 if isinstance(c, Handler):
-                    p = c.params
+                    p = c.params.as_data()  # the parameters the file gives
                     if c.name != "link" or p.get("from") not in countries:
                         problems.append(f"{where}: unknown handler condition {c.name} {p}")
                     elif p.get("to") not in countries | LINK_TARGETS:
@@ -745,7 +745,7 @@ def test_reconstructed_names_real_fields(scenarios: dict[int, Scenario]) -> None
         records += [(SeatDef, x) for x in s.seats] + [(SeatVictory, v) for v in s.victory]
         records += [(Batch, b) for bs in s.reinforcements.values() for b in bs]
         for model, record in records:
-            assert set(record.reconstructed) <= set(model.model_fields), (s.number, record.reconstructed)
+            assert set(record.reconstructed_fields) <= set(model.model_fields), (s.number, record)
             assert record.note or not record.reconstructed, (s.number, record)
         assert s.note and s.briefing
 

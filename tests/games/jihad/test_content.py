@@ -1038,17 +1038,17 @@ def test_missing_provenance_is_rejected(broken: Broken) -> None:
         '     has_ruler: true, source: "2.1.5.1, 8.8.3, 9.1.2, 14.6.2"}',
         "     has_ruler: true}",
     )
-    assert "reconstructed: true" in str(err)
+    assert "needs a `source`" in str(err)
 
 
 def test_unknown_reconstructed_field_is_rejected(broken: Broken) -> None:
     tail = "\n    external_fields: [apostasy, crossing_outward]\n  - id: jerusalem"
     err = broken(
         "map.yaml",
-        "reconstructed_fields: [apostasy, outcome_points, crossing_outward]" + tail,
-        "reconstructed_fields: [apostasy, outcome_pionts, crossing_outward]" + tail,
+        "reconstructed: [apostasy, outcome_points, crossing_outward]" + tail,
+        "reconstructed: [apostasy, outcome_pionts, crossing_outward]" + tail,
     )
-    assert "unknown field 'outcome_pionts'" in str(err)
+    assert "`outcome_pionts` is not a field of Land" in str(err)
 
 
 def test_advanced_concept_without_flag_is_rejected(

@@ -50,7 +50,9 @@ from consim.games.fitna.rules.common import (
     sname,
     uname,
 )
+from consim.games.fitna.rules.deck import handler_params
 from consim.games.fitna.state import FitnaState, Seat
+from consim.games.fitna.vocabulary import IsActivationParams, KurdishActivationParams
 
 #: [26.0] the Kurdish forces
 KURDS = ("kdp", "pyd", "pkk")
@@ -133,7 +135,7 @@ class IsActivation(Step):
     ops: int = 0
 
     @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
+    def refusal(cls, st: FitnaState, seat: str, card: int, params: IsActivationParams) -> str | None:
         if not st.tables.scenario.is_present:
             return "IS takes no part in this scenario (25.0)"
         return None
@@ -141,7 +143,7 @@ class IsActivation(Step):
     def _counters(self, st: FitnaState) -> int:
         if self.card < 0:
             return 3
-        return int(st.tables.card_effects[self.card][self.effect].params.get("counters", 3))
+        return handler_params(st, self.card, self.effect, IsActivationParams).counters
 
     def _draw_options(self, st: FitnaState) -> list[Action]:
         t = st.tables
@@ -370,7 +372,7 @@ class KurdishActivation(Step):
     restored: int = 0
 
     @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
+    def refusal(cls, st: FitnaState, seat: str, card: int, params: KurdishActivationParams) -> str | None:
         t = st.tables
         if not t.scenario.kurds_present:
             return "the Kurds take no part in this scenario (26.0)"
@@ -380,7 +382,7 @@ class KurdishActivation(Step):
         return None
 
     def _ops(self, st: FitnaState) -> int:
-        return int(st.tables.card_effects[self.card][self.effect].params.get("ops", 4))
+        return handler_params(st, self.card, self.effect, KurdishActivationParams).ops
 
     def _bring(self, st: FitnaState) -> list[int]:
         return [u for u in kurd_pool(st) if kurd_spaces(st, u)]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from consim.core.flow import Frame
 from consim.games.fitna.board import runs_force, stacks
@@ -11,6 +10,7 @@ from consim.games.fitna.rules import R_US_APPROVAL
 from consim.games.fitna.rules.common import cname, discard_card
 from consim.games.fitna.rules.offensive import Offensive
 from consim.games.fitna.state import Card, FitnaState, Seat
+from consim.games.fitna.vocabulary import NoParams
 
 # =============================================================================================
 # US approval [27.2]
@@ -70,7 +70,7 @@ class UsApproval(Frame[FitnaState]):
     effect: int
 
     @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
+    def refusal(cls, st: FitnaState, seat: str, card: int, params: NoParams) -> str | None:
         off = current_offensive(st)
         if off is None or off.seat != seat:
             return "it needs the United States' approval as the attacker commits it in an offensive (27.2)"

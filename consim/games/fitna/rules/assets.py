@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from consim.games.fitna.board import may_strike_space, seat_nation
 from consim.games.fitna.content import ColumnShift, Handler, Strike
 from consim.games.fitna.rules.common import stack_forces
-from consim.games.fitna.rules.deck import handler_frame, only_if, reaction_refusal, timing_refusal
+from consim.games.fitna.rules.deck import handler_refusal, only_if, reaction_refusal, timing_refusal
 from consim.games.fitna.state import FitnaState
+from consim.games.fitna.vocabulary import OnlyIfParams
 
 if TYPE_CHECKING:
     from consim.games.fitna.rules.offensive import Offensive, Role
@@ -61,15 +62,10 @@ def commit_options(st: FitnaState, off: Offensive, seat: str, role: Role) -> lis
         for e in effects:
             if isinstance(e, Handler):
                 if e.name == "only_if":
-                    ok = ok and only_if(st, off.attackers, off.target, str(e.params.get("condition", "")))
+                    condition = e.params_as(OnlyIfParams, t.card_label[c]).condition
+                    ok = ok and only_if(st, off.attackers, off.target, condition)
                 else:
-                    cls = handler_frame(st, e.name)
-                    check = getattr(cls, "refusal", None) if cls is not None else None
-                    ok = (
-                        ok
-                        and cls is not None
-                        and (check is None or check(st, seat, c, dict(e.params)) is None)
-                    )
+                    ok = ok and handler_refusal(st, seat, c, e) is None
             if isinstance(e, Strike) and role == "A":
                 nation = seat_nation(st, t.seat_index[seat])
                 ok = ok and may_strike_space(st, nation, off.target)

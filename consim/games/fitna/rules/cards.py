@@ -80,6 +80,7 @@ from consim.games.fitna.rules.common import (
 from consim.games.fitna.rules.deck import (
     cancel_effect,
     could_be_cancelled,
+    dispatched_params,
     handler_frame,
     names_opponent,
     reactions,
@@ -167,7 +168,8 @@ class PlayCard(Step):
         if isinstance(e, Handler):
             cls = handler_frame(st, e.name)
             assert cls is not None
-            found: list[int] = cls.space_choices(st, self.seat, self.card, dict(e.params))
+            params = dispatched_params(st, self.card, e)
+            found: list[int] = cls.space_choices(st, self.seat, self.card, params)
             return [s for s in found if s not in chosen and not self._barred(st, s)]
         assert isinstance(e, Strike)
         spaces = strike_spaces(st, side, self.nation(st), e.reach, self.origins(st))
@@ -197,9 +199,20 @@ class PlayCard(Step):
         if isinstance(e, Handler):
             cls = handler_frame(st, e.name)
             assert cls is not None
-            count: int = cls.space_count(dict(e.params))
+            count: int = cls.space_count(dispatched_params(st, self.card, e))
             return count
         return e.stacks if isinstance(e, RevealStack) else e.spaces
+
+    def _steps(self, st: FitnaState, i: int) -> int:
+        """The steps each space effect ``i`` strikes loses."""
+        e = self.effects(st)[i]
+        if isinstance(e, Handler):
+            cls = handler_frame(st, e.name)
+            assert cls is not None
+            steps: int = cls.space_steps(dispatched_params(st, self.card, e))
+            return steps
+        assert isinstance(e, Strike)
+        return e.steps
 
     def _needs_pick(self, st: FitnaState, i: int) -> bool:
         return len(self.targets[i]) < self._wanted(st, i) and bool(self._choices(st, i))
@@ -242,7 +255,7 @@ class PlayCard(Step):
                 f"{label}: choose an enemy stack to reveal ({len(self.targets[i])} of {e.stacks} chosen).",
                 R_FOG,
             )
-        steps = int(e.params.get("steps", 1)) if isinstance(e, Handler) else e.steps
+        steps = self._steps(st, i)
         return (
             f"{label}: choose a space to strike, each losing {steps} step{'s' if steps > 1 else ''} "
             f"({len(self.targets[i])} of {self._wanted(st, i)} chosen; the caveats of 21.0 apply).",
@@ -294,7 +307,7 @@ class PlayCard(Step):
             st.mark_reveal()
             needs = any(
                 isinstance(e, OpponentLosesCards)
-                or (isinstance(e, Handler) and names_opponent(st, e.name, dict(e.params)))
+                or (isinstance(e, Handler) and names_opponent(st, self.card, e))
                 for e in self.effects(st)
             )
             self.stage = "opponent" if needs else "targets"
@@ -391,7 +404,7 @@ class PlayCard(Step):
             st.mark_reveal((self.seat,))
         elif isinstance(e, Handler):
             extra: dict[str, Any] = {}
-            if names_opponent(st, e.name, dict(e.params)):
+            if names_opponent(st, self.card, e):
                 extra["opponent"] = self.opponent
             if self._targeted(st, i):
                 extra["spaces"] = list(self.targets[i])

@@ -7,7 +7,9 @@ under the name ``handler_<name>`` and is pushed with ``seat``, ``card`` and ``ef
 effect's index in the card's list; ``card`` is -1 for the tension-10 handler). It may define
 a class method ``refusal(st, seat, card, params) -> str | None`` saying why the card may not be
 played now; a handler with no registered frame makes its card unplayable for its effect (it
-can still be spent for OPs).
+can still be spent for OPs). The class methods receive the handler's parameters as the model
+of its handler (``vocabulary.HANDLER_PARAMS``: ``dispatched_params``), and a frame reads them
+with ``handler_params``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from consim.games.fitna.content import FORCE_LABEL, FORCES, Cancel, Handler
 from consim.games.fitna.state import FitnaState
+from consim.games.fitna.vocabulary import HANDLER_PARAMS, HandlerParams, ParamsT
 
 #: [8.2] effects of an Asset card that may be played in its player's Events segment (19.0:
 #: Combat Engineers' entrenchments; 30.0: Armed Drones' reveal, with its strike)
@@ -28,11 +31,28 @@ def handler_frame(st: FitnaState, name: str) -> type[Any] | None:
     return found
 
 
-def names_opponent(st: FitnaState, name: str, params: dict[str, Any]) -> bool:
-    """Whether handler ``name`` needs the opponent the card is played against, named when it
+def handler_params(st: FitnaState, card: int, effect: int, shape: type[ParamsT]) -> ParamsT:
+    """The parameters of effect ``effect`` of ``card`` as ``shape``, the model of the handler
+    the caller carries out; a TypeError naming the card and the handler if the effect is
+    another one."""
+    e = st.tables.card_effects[card][effect]
+    where = st.tables.card_label[card]
+    if not isinstance(e, Handler):
+        raise TypeError(f"{where}: effect {effect} is {e.type!r}, not a handler with {shape.__name__}")
+    return e.params_as(shape, where)
+
+
+def dispatched_params(st: FitnaState, card: int, effect: Handler) -> HandlerParams:
+    """The parameters a handler frame's class methods receive: those of ``effect``, checked
+    against the model of its handler (``HANDLER_PARAMS``), which each of them declares."""
+    return effect.params_as(HANDLER_PARAMS[effect.name], st.tables.card_label[card])
+
+
+def names_opponent(st: FitnaState, card: int, effect: Handler) -> bool:
+    """Whether handler ``effect`` needs the opponent the card is played against, named when it
     is announced (its frame's class method ``names_opponent(params)``)."""
-    check = getattr(handler_frame(st, name), "names_opponent", None)
-    return bool(check is not None and check(params))
+    check = getattr(handler_frame(st, effect.name), "names_opponent", None)
+    return bool(check is not None and check(dispatched_params(st, card, effect)))
 
 
 def handler_refusal(st: FitnaState, seat: str, card: int, effect: Handler) -> str | None:
@@ -45,7 +65,7 @@ def handler_refusal(st: FitnaState, seat: str, card: int, effect: Handler) -> st
     check = getattr(cls, "refusal", None)
     if check is None:
         return None
-    reason: str | None = check(st, seat, card, dict(effect.params))
+    reason: str | None = check(st, seat, card, dispatched_params(st, card, effect))
     return reason
 
 
@@ -185,7 +205,7 @@ def segment_cards(st: FitnaState, seat: str) -> list[int]:
                 ok = False
                 break
             check = getattr(cls, "refusal", None)
-            if check is not None and check(st, seat, c, dict(e.params)) is not None:
+            if check is not None and check(st, seat, c, dispatched_params(st, c, e)) is not None:
                 ok = False
                 break
         if ok:

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from consim.core.action import Action
 from consim.core.data import SeatOrNone
@@ -46,13 +46,17 @@ from consim.games.fitna.rules.common import (
     touch,
     uname,
 )
+from consim.games.fitna.rules.deck import handler_params
 from consim.games.fitna.state import ActiveEffect, FitnaState, Seat, Space
-from consim.games.fitna.vocabulary import CardTag, RestrictionRule
-
-
-def params_of(st: FitnaState, card: int, effect: int) -> dict[str, Any]:
-    params: dict[str, Any] = dict(st.tables.card_effects[card][effect].params)
-    return params
+from consim.games.fitna.vocabulary import (
+    CyberWarParams,
+    MobiliseParams,
+    NoParams,
+    OilRevenueParams,
+    RestrictionParams,
+    SecurityCouncilParams,
+    TargetedStrikeParams,
+)
 
 
 def label(st: FitnaState, card: int) -> str:
@@ -90,21 +94,19 @@ class Restriction(Frame[FitnaState]):
     opponent: SeatOrNone = ""
 
     @classmethod
-    def names_opponent(cls, params: dict[str, Any]) -> bool:
-        return params.get("who") in ("chosen_opponent", "both")
+    def names_opponent(cls, params: RestrictionParams) -> bool:
+        return params.who in ("chosen_opponent", "both")
 
     def run(self, st: FitnaState) -> None:
         st.pop()
         t = st.tables
-        p = params_of(st, self.card, self.effect)
+        p = handler_params(st, self.card, self.effect, RestrictionParams)
         me = t.seat_index[self.seat]
-        who = str(p.get("who", "self"))
         other = t.seat_index[self.opponent] if self.opponent else me
-        bound = me if who == "self" else other
-        # (the content's loader checked both against the vocabulary: HANDLER_PARAMS)
-        rule = cast(RestrictionRule, p["rule"])
-        tag = cast(CardTag | Literal[""], p.get("tag") or "")
-        until_turn, phase_of = until(st, str(p.get("until", "end_of_turn")), bound)
+        bound = me if p.who == "self" else other
+        rule = p.rule
+        tag = p.tag or ""
+        until_turn, phase_of = until(st, p.until, bound)
         st.data.effects.append(
             ActiveEffect(
                 kind=rule,
@@ -127,7 +129,7 @@ class Restriction(Frame[FitnaState]):
         span = {
             "end_of_next_turn": "until the end of the next turn",
             "end_of_next_phase": f"until the end of {possessive(whom)} next phase",
-        }.get(str(p.get("until", "")), "until the end of the turn")
+        }.get(p.until, "until the end of the turn")
         st.emit(f"{label(st, self.card)}: {text} {span}.", R_EVENTS)
 
 
@@ -153,12 +155,12 @@ class CyberWar(Frame[FitnaState]):
     stage: Literal["hit", "roll", "end"] = "hit"
 
     @classmethod
-    def names_opponent(cls, params: dict[str, Any]) -> bool:
+    def names_opponent(cls, params: CyberWarParams) -> bool:
         return True
 
     def run(self, st: FitnaState) -> None:
         t = st.tables
-        p = params_of(st, self.card, self.effect)
+        p = handler_params(st, self.card, self.effect, CyberWarParams)
         if not self.opponent:
             st.pop()
             return
@@ -171,31 +173,29 @@ class CyberWar(Frame[FitnaState]):
                     card=self.card,
                     seat=me,
                     other=t.seat_index[self.opponent],
-                    columns=int(p.get("shift", 2)),
+                    columns=p.shift,
                     until_turn=t.scenario.turns + 1,
                     phase_of=me,
                 )
             )
             st.emit(
                 f"Cyber War: {possessive(self.opponent)} networks are down; "
-                f"{possessive(self.seat)} offensives against them gain {p.get('shift', 2)} column "
+                f"{possessive(self.seat)} offensives against them gain {p.shift} column "
                 "shifts this phase, and they may commit no Asset.",
                 R_EVENTS,
             )
-            st.push_named(
-                "lose_cards", seat=self.seat, opponent=self.opponent, count=int(p.get("opponent_loses", 1))
-            )
+            st.push_named("lose_cards", seat=self.seat, opponent=self.opponent, count=p.opponent_loses)
             return
         if self.stage == "roll":
             self.stage = "end"
             die = st.rng.randint(1, 6)
-            if die in p.get("backfire_on", [5, 6]):
+            if die in p.backfire_on:
                 st.emit(f"{self.opponent} rolls {die}: the hackers strike back.", R_EVENTS)
                 st.push_named(
                     "lose_cards",
                     seat=self.opponent,
                     opponent=self.seat,
-                    count=int(p.get("backfire_loses", 1)),
+                    count=p.backfire_loses,
                 )
             else:
                 st.emit(f"{self.opponent} rolls {die}: no answer from the hackers.", R_EVENTS)
@@ -225,7 +225,7 @@ class Mobilise(Step):
         t = st.tables
         d = st.data
         me = t.seat_index[self.seat]
-        forces = {t.force_index[f] for f in params_of(st, self.card, self.effect).get("forces", [])}
+        forces = {t.force_index[f] for f in handler_params(st, self.card, self.effect, MobiliseParams).forces}
         box = t.n_spaces + ELIMINATED
         coming = {u for b in d.batches[self.seat] for u in b}
         return [
@@ -268,7 +268,7 @@ class Mobilise(Step):
 
     def advance(self, st: FitnaState) -> None:
         if self.left < 0:
-            self.left = int(params_of(st, self.card, self.effect).get("units", 1))
+            self.left = handler_params(st, self.card, self.effect, MobiliseParams).units
             return
         st.remove(self)
 
@@ -292,10 +292,10 @@ class OilRevenue(Frame[FitnaState]):
     def run(self, st: FitnaState) -> None:
         st.pop()
         t = st.tables
-        p = params_of(st, self.card, self.effect)
+        p = handler_params(st, self.card, self.effect, OilRevenueParams)
         me = t.seat_index[self.seat]
         fields = sum(1 for s in range(t.n_spaces) if t.space_oil[s] and st.data.control[s] == me)
-        gain = min(int(p.get("max", 4)), int(p.get("per_oilfield", 1)) * fields)
+        gain = min(p.max, p.per_oilfield * fields)
         st.data.bonus_ops += gain
         st.emit(
             f"Oil Revenues: {self.seat} holds {fields} oilfield{'s' if fields != 1 else ''} and gains {gain} "
@@ -375,7 +375,7 @@ class EvacuationDeal(Step):
     effect: int
 
     @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
+    def refusal(cls, st: FitnaState, seat: str, card: int, params: NoParams) -> str | None:
         if not evacuable(st, seat):
             return "no besieged space (all its units Isolated) lies next to your units (14.1)"
         return None
@@ -428,12 +428,12 @@ def striking_nation(st: FitnaState, seat: str, card: int) -> int:
     return t.force_index["us"]
 
 
-def target_spaces(st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> list[int]:
+def target_spaces(st: FitnaState, seat: str, card: int, params: TargetedStrikeParams) -> list[int]:
     t = st.tables
     side = t.seat_index[seat]
-    forces = {t.force_index[f] for f in params.get("forces", [])}
-    countries = {t.country_index[c] for c in params.get("countries", [])}
-    reach = params.get("reach")
+    forces = {t.force_index[f] for f in params.forces}
+    countries = {t.country_index[c] for c in params.countries}
+    reach = params.reach
     origins = sorted({st.data.units[u].at for u in units_of(st, side)})
     spaces = strike_spaces(st, side, striking_nation(st, seat, card), reach, origins)
     return [
@@ -459,15 +459,19 @@ class TargetedStrike(Frame[FitnaState]):
     spaces: list[Space]
 
     @classmethod
-    def space_choices(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> list[int]:
+    def space_choices(cls, st: FitnaState, seat: str, card: int, params: TargetedStrikeParams) -> list[int]:
         return target_spaces(st, seat, card, params)
 
     @classmethod
-    def space_count(cls, params: dict[str, Any]) -> int:
-        return int(params.get("spaces", 1))
+    def space_count(cls, params: TargetedStrikeParams) -> int:
+        return params.spaces
 
     @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
+    def space_steps(cls, params: TargetedStrikeParams) -> int:
+        return params.steps
+
+    @classmethod
+    def refusal(cls, st: FitnaState, seat: str, card: int, params: TargetedStrikeParams) -> str | None:
         if not target_spaces(st, seat, card, params):
             return "no space holds units it may strike (21.0)"
         return None
@@ -475,8 +479,8 @@ class TargetedStrike(Frame[FitnaState]):
     def run(self, st: FitnaState) -> None:
         st.pop()
         t = st.tables
-        p = params_of(st, self.card, self.effect)
-        forces = {t.force_index[f] for f in p.get("forces", [])}
+        p = handler_params(st, self.card, self.effect, TargetedStrikeParams)
+        forces = {t.force_index[f] for f in p.forces}
         nation = striking_nation(st, self.seat, self.card)
         for s in reversed(self.spaces):
             units = [u for u in stacks(st)[s] if t.unit_force[u] in forces]
@@ -488,7 +492,7 @@ class TargetedStrike(Frame[FitnaState]):
                 Losses(
                     seat=owner,
                     units=units,
-                    steps=int(p.get("steps", 1)),
+                    steps=p.steps,
                     space=s,
                     why=f"{cname(st, self.card)} strikes {sname(st, s)}",
                     cite=R_EVENTS,
@@ -542,13 +546,13 @@ class SecurityCouncil(Step):
     vetoed: bool = False
 
     def _order(self, st: FitnaState) -> list[str]:
-        p = params_of(st, self.card, self.effect)
-        return vetoers(st, self.seat, list(p.get("veto_by", [])))
+        p = handler_params(st, self.card, self.effect, SecurityCouncilParams)
+        return vetoers(st, self.seat, list(p.veto_by))
 
     def _next(self, st: FitnaState) -> int:
         """The next player from ``at`` who may veto (he has the cards to pay), or -1."""
         order = self._order(st)
-        cost = int(params_of(st, self.card, self.effect).get("veto_cost", 1))
+        cost = handler_params(st, self.card, self.effect, SecurityCouncilParams).veto_cost
         for i in range(self.at, len(order)):
             if len(st.data.hands[order[i]]) >= cost:
                 return i
@@ -581,9 +585,9 @@ class SecurityCouncil(Step):
 
     def advance(self, st: FitnaState) -> None:
         d = st.data
-        p = params_of(st, self.card, self.effect)
+        p = handler_params(st, self.card, self.effect, SecurityCouncilParams)
         st.remove(self)
-        change = int(p.get("else_tension", -1))
+        change = p.else_tension
         if self.vetoed:
             change_tension(st, change, "UN Security Council vetoed")
             return

@@ -48,7 +48,9 @@ from consim.games.fitna.rules.common import (
     sname,
     uname,
 )
+from consim.games.fitna.rules.deck import handler_params
 from consim.games.fitna.state import Arrival, FitnaState, Seat, UnitId
+from consim.games.fitna.vocabulary import RussianSurgeParams
 
 #: [28.0] where the Russians land
 RUSSIAN_PORTS = ("tartus", "latakia")
@@ -578,13 +580,11 @@ class KremlinEscalates(Step):
         t = st.tables
         d = st.data
         if self.stage == "start":
-            params = t.card_effects[self.card][self.effect].params
+            params = handler_params(st, self.card, self.effect, RussianSurgeParams)
             russia = t.force_index["russia"]
             on_map = [u for u in t.force_units[russia] if d.units[u].at < t.n_spaces]
             if not on_map:
-                change_tension(
-                    st, int(params.get("else_tension", 2)), "Kremlin Escalates: no Russian unit on the map"
-                )
+                change_tension(st, params.else_tension, "Kremlin Escalates: no Russian unit on the map")
                 st.remove(self)
                 return
             rebuilt = [u for u in on_map if d.units[u].reduced and traces_supply(st, u)]
@@ -601,7 +601,7 @@ class KremlinEscalates(Step):
                 R_RUSSIA,
             )
             self.stage = "rebuild"
-            self.left = int(params.get("rebuild", 1))
+            self.left = params.rebuild
             return
         st.remove(self)
 

@@ -46,7 +46,9 @@ from consim.games.fitna.rules.common import (
     sname,
     uname,
 )
+from consim.games.fitna.rules.deck import handler_params
 from consim.games.fitna.state import FitnaState, Seat, UnitId
+from consim.games.fitna.vocabulary import CoupParams, NoParams
 
 # =============================================================================================
 # Coups d'état [23.0-23.3]
@@ -61,11 +63,14 @@ SIZES = ("corps", "division", "brigade", "regiment", "group", "garrison")
 COUP_RULE = {"syria": R_COUP_SYRIA, "iraq": R_COUP_IRAQ}
 
 
-def coup_params(st: FitnaState, card: int, effect: int) -> dict[str, Any]:
+#: [23.3] a coup with no card (card -1): every unit of Iraq's army tests its loyalty
+COUP_WITHOUT_CARD = CoupParams(country="iraq", scope="all")
+
+
+def coup_params(st: FitnaState, card: int, effect: int) -> CoupParams:
     if card < 0:
-        return {"country": "iraq", "scope": "all"}
-    params: dict[str, Any] = dict(st.tables.card_effects[card][effect].params)
-    return params
+        return COUP_WITHOUT_CARD
+    return handler_params(st, card, effect, CoupParams)
 
 
 def army_on_map(st: FitnaState, country: str, space: int = -1) -> list[int]:
@@ -161,10 +166,10 @@ class Coup(Step):
     stage: Literal["country", "space", "roll"] = "country"
 
     @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
-        return coup_refusal(st, seat, str(params.get("country", "")), str(params.get("scope", "all")))
+    def refusal(cls, st: FitnaState, seat: str, card: int, params: CoupParams) -> str | None:
+        return coup_refusal(st, seat, params.country, params.scope)
 
-    def params(self, st: FitnaState) -> dict[str, Any]:
+    def params(self, st: FitnaState) -> CoupParams:
         return coup_params(st, self.card, self.effect)
 
     def _countries(self, st: FitnaState) -> list[str]:
@@ -179,9 +184,9 @@ class Coup(Step):
 
     def who(self, st: FitnaState) -> str | None:
         p = self.params(st)
-        if self.stage == "country" and p.get("country") == "either" and len(self._countries(st)) > 1:
+        if self.stage == "country" and p.country == "either" and len(self._countries(st)) > 1:
             return self.seat
-        if self.stage == "space" and p.get("scope") == "one_space" and self._spaces(st):
+        if self.stage == "space" and p.scope == "one_space" and self._spaces(st):
             return self.seat
         return None
 
@@ -218,12 +223,12 @@ class Coup(Step):
         if self.stage == "country":
             if not self.country:
                 found = self._countries(st)
-                wanted = str(p.get("country", ""))
+                wanted = p.country
                 self.country = wanted if wanted != "either" else (found[0] if found else "")
             self.stage = "space"
             return
         if self.stage == "space":
-            if p.get("scope") == "one_space":
+            if p.scope == "one_space":
                 spaces = self._spaces(st)
                 if self.space < 0 and spaces:
                     self.space = spaces[0]
@@ -569,7 +574,7 @@ class PkkRebellion(Step):
     started: bool = False
 
     @classmethod
-    def refusal(cls, st: FitnaState, seat: str, card: int, params: dict[str, Any]) -> str | None:
+    def refusal(cls, st: FitnaState, seat: str, card: int, params: NoParams) -> str | None:
         return rebellion_refusal(st)
 
     def _side(self, st: FitnaState) -> int:

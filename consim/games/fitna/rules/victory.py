@@ -25,6 +25,7 @@ from consim.games.fitna.content import (
 )
 from consim.games.fitna.rules import R_VICTORY, R_VP
 from consim.games.fitna.state import FitnaState
+from consim.games.fitna.vocabulary import LinkParams, ParamsT
 
 LEVELS = ("none", "minor", "major", "decisive")
 #: [31.1] the lead each level needs
@@ -34,11 +35,30 @@ MAIN_AREA = ("iraq", "syria", "lebanon", "kuwait")
 #: [31.1] the forces whose country is a player's own (not militias, rebels or Lebanon's
 #: units, which the Iranian player runs without Lebanon being his country)
 NATIONS = frozenset({"syria", "iraq", "iran", "israel", "turkey", "saudi_arabia", "kuwait", "jordan"})
-#: condition handlers a rules module may add: name -> (state, seat index, params) -> bool.
-#: A handler reads only control and the forces' sides: the views keep their victory tables
-#: for all positions that agree on these and on where hold_units' counters stand
-#: (``view._PROGRESS``); a handler that reads more must add it to that key.
-CONDITIONS: dict[str, Callable[[FitnaState, int, dict[str, Any]], bool]] = {}
+#: condition handlers a rules module may add (``condition``): name -> (state, seat index, the
+#: condition) -> bool. A handler reads only control and the forces' sides: the views keep
+#: their victory tables for all positions that agree on these and on where hold_units'
+#: counters stand (``view._PROGRESS``); a handler that reads more must add it to that key.
+CONDITIONS: dict[str, Callable[[FitnaState, int, VictoryHandler], bool]] = {}
+
+
+def condition(
+    name: str, shape: type[ParamsT]
+) -> Callable[[Callable[[FitnaState, int, ParamsT], bool]], Callable[[FitnaState, int, ParamsT], bool]]:
+    """Register the decorated check as the victory condition ``name`` (``CONDITIONS``); it
+    receives the condition's parameters as ``shape``, the model of ``name`` in
+    ``vocabulary.VICTORY_HANDLER_PARAMS``."""
+
+    def register(
+        check: Callable[[FitnaState, int, ParamsT], bool],
+    ) -> Callable[[FitnaState, int, ParamsT], bool]:
+        def run(st: FitnaState, seat: int, cond: VictoryHandler) -> bool:
+            return check(st, seat, cond.params_as(shape, f"{st.tables.seats[seat]}'s victory conditions"))
+
+        CONDITIONS[name] = run
+        return check
+
+    return register
 
 
 def _line(st: FitnaState, seat: int, force: str, start: str, to: str) -> bool:
@@ -80,25 +100,22 @@ def _trace_line(st: FitnaState, seat: int, force: str, start: str, to: str) -> b
     return False
 
 
-def link(st: FitnaState, seat: int, params: dict[str, Any]) -> bool:
+@condition("link", LinkParams)
+def link(st: FitnaState, seat: int, params: LinkParams) -> bool:
     """[31.1, a scenario's ``link`` condition] The seat (or the seat ``by``) traces an unbroken
     line of contiguous spaces it controls and supplies from a space of country ``from`` to a
     space of country ``to`` (or a Mediterranean coastal space: ``mediterranean``), as the
     Iranian and Saudi bonuses of 31.1 do; ``negate``: it holds when there is no such line. The
     supply is that of the player's army of the ``from`` country (else his first force)."""
     t = st.tables
-    who = str(params.get("by", ""))
-    k = t.seat_index[who] if who else seat
-    start = str(params.get("from", ""))
-    to = str(params.get("to", ""))
+    k = t.seat_index[params.by] if params.by else seat
+    start = params.from_
+    to = params.to
     fs = st.data.force_side
     armies = [f for f, home in HOME.items() if home == start and f in NATIONS and fs[t.force_index[f]] == k]
     force = armies[0] if armies else t.scenario.seats[k].forces[0]
     found = _line(st, k, force, start, to)
-    return not found if params.get("negate") else found
-
-
-CONDITIONS["link"] = link
+    return not found if params.negate else found
 
 
 def victory_points(st: FitnaState, seat: int) -> tuple[int, list[str]]:
@@ -191,7 +208,7 @@ def condition_share(st: FitnaState, seat: int, cond: Any) -> float:
         return _share(max(lead, 0), cond.margin)
     if isinstance(cond, VictoryHandler):
         check = CONDITIONS.get(cond.name)
-        return 1.0 if check and check(st, seat, dict(cond.params)) else 0.0
+        return 1.0 if check and check(st, seat, cond) else 0.0
     return 0.0
 
 
