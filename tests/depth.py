@@ -39,3 +39,17 @@ def variant_cases(names: Iterable[str] | None = None) -> list[Any]:
             marks = [pytest.mark.slow] if i else []
             cases.append(pytest.param(name, opts, id=variant_id(name, opts), marks=marks))
     return cases
+
+
+def first_variant(name: str, opts: Mapping[str, Any]) -> bool:
+    """Whether ``opts`` is the first variant ``name`` declares (the one a plain run plays)."""
+    variants = game_class(name).variants()
+    return bool(variants) and dict(variants[0]) == dict(opts)
+
+
+def lighter(name: str, opts: Mapping[str, Any]) -> bool:
+    """Whether a long check may sample this variant more thinly: every variant but a game's
+    first, unless under ``CONSIM_TESTS=thorough``. The first variant keeps the full sample in
+    every run; the others share its rules and add their options, so a thinner sample of them
+    keeps a run of the whole suite (CI's) within its time on two cores."""
+    return not THOROUGH and not first_variant(name, opts)
