@@ -1,4 +1,5 @@
-"""The web application: a JSON API, a few HTML pages and a live event stream, built by
+"""The web application: a JSON API (:mod:`consim.server.api`, described by the OpenAPI
+document at ``/api/openapi.json``), a few HTML pages and a live event stream, built by
 :func:`create_app` over one database.
 
 Links: a person's seat is ``/play/GAME/SECRET`` (its JSON under ``/api/games/GAME/seat/SECRET``),
@@ -17,15 +18,16 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+import consim
+from consim.server.api import DESCRIPTION, OPENAPI_URL, GameId, api_router, refusals
 from consim.server.background import Background
 from consim.server.db import Store
-from consim.server.pages import catalogue, make_templates, mount_pages
+from consim.server.pages import make_templates, mount_pages
 from consim.server.security import Security, links_base
-from consim.server.service import Answer, ServerError, Service
+from consim.server.service import ServerError, Service
 from consim.server.settings import Settings
 
 __all__ = ["MAX_BODY", "create_app"]
@@ -44,42 +46,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-# -- request bodies ----------------------------------------------------------------------------
-
-
-class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class NewGame(_Body):
-    game: str = Field(max_length=40)
-    options: dict[str, Any] = Field(default_factory=dict)
-    #: seat -> "human" or a bot kind
-    players: dict[str, str]
-    seed: StrictInt | None = None
-
-
-class ActionIn(_Body):
-    action: str = Field(max_length=500)
-    expect_version: StrictInt
-    #: the seat meant (optional): refused unless it is the link's own seat
-    seat: str | None = None
-
-
-class UndoIn(_Body):
-    expect_version: StrictInt
-
-
-class ClaimIn(_Body):
-    seat: str = Field(max_length=40)
-
-
-class ChatIn(_Body):
-    text: str
-    #: the seats addressed; none or null: the whole table
-    to: list[str] | None = None
-
-
 # -- the application ---------------------------------------------------------------------------
 
 
@@ -92,8 +58,16 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
     settings = settings or Settings()
     service = Service(Store(db_url), settings)
     background = Background(service, parent)
+    # the OpenAPI document is published, but no page to read it: Swagger's and ReDoc's pages
+    # load scripts from elsewhere, which the Content-Security-Policy forbids
     app = FastAPI(
-        title="consim", docs_url=None, redoc_url=None, openapi_url=None, lifespan=background.lifespan
+        title="consim",
+        version=consim.__version__,
+        description=DESCRIPTION,
+        openapi_url=OPENAPI_URL,
+        docs_url=None,
+        redoc_url=None,
+        lifespan=background.lifespan,
     )
     app.state.service = service
     templates = make_templates()
@@ -144,65 +118,30 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
         _log.exception("request %s %s failed", request.method, request.url.path)
         return refusal(request, 500, "the server failed to handle this request; nothing was changed")
 
-    # -- JSON API --------------------------------------------------------------------------
+    # -- the JSON API (consim.server.api) --------------------------------------------------
 
-    @app.get("/api/catalogue")
-    def api_catalogue() -> list[dict[str, Any]]:
-        return catalogue()
-
-    @app.get("/api/games")
-    def api_games() -> list[dict[str, Any]]:
-        """The lobby: the open games (a person's seat is free to claim)."""
-        return service.lobby()
-
-    @app.get("/api/games/finished")
-    def api_finished() -> list[dict[str, Any]]:
-        return service.finished()
-
-    @app.post("/api/games/{game_id}/claim", status_code=201)
-    def api_claim(game_id: int, body: ClaimIn, request: Request) -> dict[str, Any]:
-        token, _ = service.claim(game_id, body.seat)
-        base = link_base(request)
-        return {"game_id": game_id, "seat": body.seat, "link": f"{base}/play/{game_id}/{token}"}
-
-    @app.post("/api/games", status_code=201)
-    def api_create(body: NewGame, request: Request) -> dict[str, Any]:
-        created = service.create(body.game, body.options, body.players, body.seed)
-        return links(request, created.game_id, created.tokens)
-
-    @app.get("/api/games/{game_id}/watch")
-    def api_watch(game_id: int) -> dict[str, Any]:
-        return service.page(service.access(game_id, None))
-
-    @app.get("/api/games/{game_id}/seat/{token}")
-    def api_seat(game_id: int, token: str) -> dict[str, Any]:
-        return service.page(service.access(game_id, token))
-
-    @app.get("/api/games/{game_id}/replay")
-    def api_replay(game_id: int, seat: str | None = None, step: int | None = None) -> dict[str, Any]:
-        return service.replay(game_id, seat, step)
-
-    @app.post("/api/games/{game_id}/seat/{token}/action")
-    def api_action(game_id: int, token: str, body: ActionIn) -> dict[str, Any]:
-        access = service.access(game_id, token)
-        if body.seat is not None and body.seat != access.seat:
-            raise ServerError(403, f"this link plays {access.seat}, not {body.seat[:40]}")
-        return _answered(service.act(access, body.action, body.expect_version))
-
-    @app.post("/api/games/{game_id}/seat/{token}/undo")
-    def api_undo(game_id: int, token: str, body: UndoIn) -> dict[str, Any]:
-        return _answered(service.undo(service.access(game_id, token), body.expect_version))
-
-    @app.post("/api/games/{game_id}/seat/{token}/chat")
-    def api_chat(game_id: int, token: str, body: ChatIn) -> dict[str, Any]:
-        return _answered(service.say(service.access(game_id, token), body.to or None, body.text))
+    app.include_router(api_router(service, links))
 
     # -- the live stream -------------------------------------------------------------------
 
     live = background.live
 
-    @app.get("/games/{game_id}/events")
-    async def events(game_id: int, request: Request) -> StreamingResponse:
+    @app.get(
+        "/games/{game_id}/events",
+        response_class=StreamingResponse,
+        tags=["live"],
+        operation_id="events",
+        responses={
+            200: {
+                "description": "Server-sent events, each `event: revision` with the game's "
+                "revision as its data: the first at once, then one at each change (a comment "
+                "line after 15 seconds of silence).",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            },
+            **refusals({404: "There is no such game.", 422: "The game's number is malformed."}),
+        },
+    )
+    async def events(game_id: GameId, request: Request) -> StreamingResponse:
         """Server-sent events: the game's revision now and at every change (nothing else, so
         that the stream tells nobody anything secret); pages fetch what changed."""
         first = await run_in_threadpool(service.revision, game_id)
@@ -257,12 +196,6 @@ class _Timing:
             await send(message)
 
         await self.app(scope, receive, timed)
-
-
-def _answered(page: Answer) -> dict[str, Any]:
-    """The page a change answers with (the JSON API always asks for it)."""
-    assert page is not None
-    return page
 
 
 # -- request size ------------------------------------------------------------------------------

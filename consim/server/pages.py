@@ -70,7 +70,8 @@ def make_templates() -> Jinja2Templates:
 
 
 def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, links: Links) -> None:
-    """Add the pages and their static files (``/static``) to ``app``."""
+    """Add the pages and their static files (``/static``) to ``app``. The pages are for
+    people: the OpenAPI document, which describes the JSON API, leaves them out."""
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     def html(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -84,15 +85,15 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             g["options"] = _chosen_options(entry, g["options"]) if entry else g["options"]
         return games
 
-    @app.get("/", response_class=HTMLResponse)
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def lobby(request: Request) -> HTMLResponse:
         return html(request, "lobby.html", games=listed(service.lobby()), finished=False)
 
-    @app.get("/finished", response_class=HTMLResponse)
+    @app.get("/finished", response_class=HTMLResponse, include_in_schema=False)
     def finished(request: Request) -> HTMLResponse:
         return html(request, "lobby.html", games=listed(service.finished()), finished=True)
 
-    @app.post("/claim/{game_id}", response_class=HTMLResponse)
+    @app.post("/claim/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     def claim(request: Request, game_id: int, seat: str = Form(max_length=40)) -> HTMLResponse:
         token, name = service.claim(game_id, seat)
         made = links(request, game_id, {seat: token})
@@ -107,7 +108,7 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             title=title,
         )
 
-    @app.get("/new", response_class=HTMLResponse)
+    @app.get("/new", response_class=HTMLResponse, include_in_schema=False)
     def new_game(request: Request, game: str = "") -> HTMLResponse:
         entries = {g["game"]: g for g in catalogue()}
         if not game:
@@ -126,7 +127,7 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             bots=[(kind, bot_choice(kind)) for kind in sorted(bot_kinds(loaded))],
         )
 
-    @app.post("/new", response_class=HTMLResponse)
+    @app.post("/new", response_class=HTMLResponse, include_in_schema=False)
     async def create_from_form(request: Request) -> HTMLResponse:
         form = await request.form()
         fields = {k: str(v) for k, v in form.items()}
@@ -170,7 +171,7 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             draft=draft,
         )
 
-    @app.get("/replay/{game_id}", response_class=HTMLResponse)
+    @app.get("/replay/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     def replay(request: Request, game_id: int, seat: str = "", step: int | None = None) -> HTMLResponse:
         shown = service.replay(game_id, seat or None, step)
         game = service.game(shown["game"], shown["options"])
@@ -181,28 +182,28 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             said = game.describe_action(before, _parse(last["action"])).text
         return html(request, "replay.html", page=shown, t=table(shown, game, ""), said=said)
 
-    @app.get("/watch/{game_id}", response_class=HTMLResponse)
+    @app.get("/watch/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     def watch(request: Request, game_id: int) -> HTMLResponse:
         return seat_page(request, service.access(game_id, None), None, False)
 
-    @app.get("/watch/{game_id}/fragment", response_class=HTMLResponse)
+    @app.get("/watch/{game_id}/fragment", response_class=HTMLResponse, include_in_schema=False)
     def watch_fragment(request: Request, game_id: int) -> HTMLResponse:
         return seat_page(request, service.access(game_id, None), None, True)
 
-    @app.get("/watch/{game_id}/text", response_class=HTMLResponse)
+    @app.get("/watch/{game_id}/text", response_class=HTMLResponse, include_in_schema=False)
     def watch_text(request: Request, game_id: int) -> HTMLResponse:
         page = service.page(service.access(game_id, None))
         return html(request, "text.html", page=page, board=board_text(page["view"]), back=f"/watch/{game_id}")
 
-    @app.get("/play/{game_id}/{token}", response_class=HTMLResponse)
+    @app.get("/play/{game_id}/{token}", response_class=HTMLResponse, include_in_schema=False)
     def play(request: Request, game_id: int, token: str) -> HTMLResponse:
         return seat_page(request, service.access(game_id, token), token, False)
 
-    @app.get("/play/{game_id}/{token}/fragment", response_class=HTMLResponse)
+    @app.get("/play/{game_id}/{token}/fragment", response_class=HTMLResponse, include_in_schema=False)
     def play_fragment(request: Request, game_id: int, token: str) -> HTMLResponse:
         return seat_page(request, service.access(game_id, token), token, True)
 
-    @app.get("/play/{game_id}/{token}/text", response_class=HTMLResponse)
+    @app.get("/play/{game_id}/{token}/text", response_class=HTMLResponse, include_in_schema=False)
     def play_text(request: Request, game_id: int, token: str) -> HTMLResponse:
         page = service.page(service.access(game_id, token))
         back = f"/play/{game_id}/{token}"
@@ -232,7 +233,7 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             return seat_page(request, access, token, True, page=after)
         return RedirectResponse(f"/play/{game_id}/{token}", status_code=303)
 
-    @app.post("/play/{game_id}/{token}/act")
+    @app.post("/play/{game_id}/{token}/act", include_in_schema=False)
     def play_act(
         request: Request, game_id: int, token: str, action: str = Form(max_length=500),
         expect_version: int = Form(),
@@ -241,11 +242,11 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             request, game_id, token, lambda a, answer: service.act(a, action, expect_version, answer)
         )
 
-    @app.post("/play/{game_id}/{token}/undo")
+    @app.post("/play/{game_id}/{token}/undo", include_in_schema=False)
     def play_undo(request: Request, game_id: int, token: str, expect_version: int = Form()) -> Response:
         return after_form(request, game_id, token, lambda a, answer: service.undo(a, expect_version, answer))
 
-    @app.post("/play/{game_id}/{token}/say")
+    @app.post("/play/{game_id}/{token}/say", include_in_schema=False)
     def play_say(
         request: Request,
         game_id: int,

@@ -135,7 +135,7 @@ def test_the_command_line(tmp_path: Path) -> None:
 def test_the_web_server_neither_offers_nor_accepts_a_file() -> None:
     """A path names a file of the machine that runs the game: the server's players may not
     make it read one (and the new-game form does not offer the option)."""
-    server = pytest.importorskip("consim.server.app")
+    server = pytest.importorskip("consim.server.pages")
     service = pytest.importorskip("consim.server.service")
     fitna = next(g for g in server.catalogue() if g["game"] == "fitna")
     names = [o["name"] for o in fitna["options"]]
