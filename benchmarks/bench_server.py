@@ -6,13 +6,22 @@ PostgreSQL (fsync on, as a real server runs it).
     .venv/bin/python benchmarks/bench_server.py --quick                 # 20 games, a smoke run
     .venv/bin/python benchmarks/bench_server.py --db postgresql --workers 2 --seconds 120
     .venv/bin/python benchmarks/bench_server.py --client json           # programs, not browsers
+    .venv/bin/python benchmarks/bench_server.py --db postgresql --seconds 2700 --warmup 0 \
+        --think 1 --actions 100000 --total-actions 68400 --renew        # an hour's worth of moves
 
 Each game has one or two seats played by simulated people and the others by heuristic bots
 (Iraq with 2 and 3 players, Battle for Baghdad with 3, The First Jihad alone, Fitna's
 scenario 1). A simulated person keeps the game's live stream open and waits a moment when it is
 its turn (``--think``, uniform between 0 and twice the mean) before taking a legal action at
 random. People arrive one by one over the first ``--ramp`` seconds. The run is bounded in time
-(``--seconds``) and in count (``--actions`` per person).
+(``--seconds``) and in count (``--actions`` per person). It is measured after ``--warmup``
+seconds of the same load, which are not counted: what is measured is a server that has been up
+a while. A web process restores a game (3-12 ms of CPU) the first time it serves it, and which
+process serves a request depends on its connection, which the server closes after 5 idle
+seconds; in the first minute every process meets most games for the first time. With
+``--renew`` a table whose game has ended starts another (same game, options and players), so
+that a long run keeps its games going; a run of five minutes or more says every minute how far
+it has gone and how much memory the server's processes hold.
 
 Two kinds of people (``--client``):
 
@@ -127,6 +136,15 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     finished: int = 0
     retries: int = 0  # a kept-alive connection the server had just closed: asked again
+    renewed: int = 0  # games started after the first ones (--renew)
+    #: the run ends when the people have made this many actions (measured ones; 0: no bound)
+    budget: int = 0
+    spent: asyncio.Event = field(default_factory=asyncio.Event)
+    #: requests begun before this moment (time.monotonic) are the warm-up's: not counted
+    since: float = 0.0
+
+    def counting(self) -> bool:
+        return time.monotonic() >= self.since
 
     def add(self, kind: str, game: str, seconds: float) -> None:
         self.latency.setdefault(kind, []).append(seconds)
@@ -164,8 +182,11 @@ async def _send(session: aiohttp.ClientSession, tally: Tally, method: str, url: 
 
 
 async def _timed(person: _Person, kind: str, method: str, url: str, **kw: Any) -> _Answer:
+    counted = person.tally.counting()
     start = time.perf_counter()
     r = await _send(person.session, person.tally, method, url, **kw)
+    if not counted:
+        return r
     person.tally.add(kind, person.game, time.perf_counter() - start)
     took = _SERVER_TIMING.search(r.headers.get("server-timing", ""))
     if took:
@@ -173,11 +194,50 @@ async def _timed(person: _Person, kind: str, method: str, url: str, **kw: Any) -
     return r
 
 
+class _Table:
+    """A table of the mix: its game and, with ``--renew``, the games after it. When its game
+    ends, the first of its people to see that starts the next one there, with the same game,
+    options and players (and a seed of its own); its people then play that one."""
+
+    def __init__(self, client: httpx.AsyncClient, number: int, seed: int, tally: Tally) -> None:
+        self.client = client
+        self.game, self.options, self.players = MIX[number % len(MIX)]
+        self.number = number
+        self.seed = seed
+        self.tally = tally
+        self.played = 0  # games started at this table
+        self.gid = -1
+        self.links: dict[str, str] = {}
+        self._starting = asyncio.Lock()
+
+    @property
+    def name(self) -> str:
+        return f"{self.game} {_options(self.options)}"
+
+    async def start(self) -> None:
+        seed = self.seed * 10_000 + self.number + 1_000_000 * self.played
+        body = {"game": self.game, "options": self.options, "players": self.players, "seed": seed}
+        r = await self.client.post("/api/games", json=body)
+        r.raise_for_status()
+        made = r.json()
+        self.gid, self.links = made["game_id"], made["seats"]
+        self.played += 1
+
+    async def after(self, gid: int) -> None:
+        """The game ``gid`` has ended: the next one is started (once, whoever asks first)."""
+        async with self._starting:
+            if self.gid == gid:
+                await self.start()
+                self.tally.renewed += 1
+
+
 class _Person:
     """One simulated person at one seat: reads what it is shown, acts when it is its turn."""
 
-    def __init__(self, base: str, game: str, gid: int, link: str, tally: Tally, args: Any) -> None:
-        self.game = game
+    def __init__(self, base: str, table: _Table, seat: str, tally: Tally, args: Any) -> None:
+        self.table = table
+        self.seat = seat
+        self.game = table.name
         # a browser's few connections of its own to one site: the live stream and requests
         # beside it (one client shared by hundreds of people spent most of the benchmark's
         # own CPU matching requests to its pool's connections: the latencies it measured were
@@ -189,13 +249,18 @@ class _Person:
         )
         self.tally = tally
         self.args = args
-        token = link.rsplit("/", 1)[1]
         self.browser = args.client == "browser"
-        self.page = f"/play/{gid}/{token}" if self.browser else f"/api/games/{gid}/seat/{token}"
-        self.events = f"/games/{gid}/events"
+        self._join()
         #: the picture's fixed layers the page shows (svgkit.layer), which the page's script
         #: names to the server so that they are not sent again
         self.layers: set[str] = set()
+
+    def _join(self) -> None:
+        """Play the table's game now (its seat's link)."""
+        gid, token = self.table.gid, self.table.links[self.seat].rsplit("/", 1)[1]
+        self.gid = gid
+        self.page = f"/play/{gid}/{token}" if self.browser else f"/api/games/{gid}/seat/{token}"
+        self.events = f"/games/{gid}/events"
 
     def _held(self, text: str) -> dict[str, str]:
         """The header the page's script sends: the layers it shows, counting those in ``text``."""
@@ -234,7 +299,7 @@ class _Person:
                 self._held(r.text)
                 return Shown.from_html(r.text)
         if r.status_code == 409:
-            self.tally.conflicts += 1
+            self.tally.conflicts += self.tally.counting()
             return None
         self.tally.errors.append(f"{r.status_code} {r.text[:300]}")
         raise _Stop
@@ -253,7 +318,15 @@ class _Person:
                     shown = await self.look()
                 if shown.over:
                     self.tally.finished += 1
-                    return
+                    if not args.renew:
+                        return
+                    await self.table.after(self.gid)  # the next game at this table
+                    events.close()
+                    self._join()
+                    events = await self.session.get(self.events, timeout=aiohttp.ClientTimeout(total=None))
+                    lines = aiter(events.content)
+                    shown = await self.look(first=True)
+                    continue
                 if not shown.your_turn:
                     # wait for the stream to announce a revision newer than the one shown
                     with suppress(TimeoutError):
@@ -269,7 +342,9 @@ class _Person:
                 shown = await self.act(rng.choice(shown.actions), shown)
                 if shown is not None:
                     done += 1
-                    self.tally.actions += 1
+                    self.tally.actions += self.tally.counting()
+                    if self.tally.budget and self.tally.actions >= self.tally.budget:
+                        self.tally.spent.set()
         except _Stop:
             return
         finally:
@@ -376,17 +451,9 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
         people: list[_Person] = []
         tally = Tally()
         for i in range(args.games):
-            game, options, players = MIX[i % len(MIX)]
-            r = await client.post(
-                "/api/games",
-                json={"game": game, "options": options, "players": players, "seed": seed * 10_000 + i},
-            )
-            r.raise_for_status()
-            made = r.json()
-            people += [
-                _Person(server.base, f"{game} {_options(options)}", made["game_id"], link, tally, args)
-                for link in made["seats"].values()
-            ]
+            table = _Table(client, i, seed, tally)
+            await table.start()
+            people += [_Person(server.base, table, seat, tally, args) for seat in table.links]
         # warm up: every web process loads the games' rules and positions (a few at a time)
         gate = asyncio.Semaphore(4)
 
@@ -399,13 +466,47 @@ async def _load(server: ServerProcess, args: Any, seed: int) -> Run:
         tally.latency.clear()
         tally.by_game.clear()
         tally.server.clear()
-        print(f"{args.games} games made and every page read twice: {args.seconds:.0f} s of load", flush=True)
-        before = _cpu_by_kind(server)
-        start = time.monotonic()
+        print(
+            f"{args.games} games made and every page read twice: {args.warmup:.0f} s of load not measured, "
+            f"then {args.seconds:.0f} s measured",
+            flush=True,
+        )
+        start = time.monotonic() + args.warmup
+        tally.since = start
         stop = start + args.seconds
-        await asyncio.gather(*(p.play(stop, seed * 100_000 + n) for n, p in enumerate(people)))
+
+        async def measured() -> dict[str, float]:
+            await asyncio.sleep(args.warmup)
+            return _cpu_by_kind(server)
+
+        async def progress() -> None:
+            """A long run says every minute how far it has gone and what the server holds."""
+            while True:
+                await asyncio.sleep(60)
+                family = _family(server.pid)
+                held = sum(_rss(pid) for pid, kind in family.items() if kind != "helper")
+                print(
+                    f"  after {(time.monotonic() - start) / 60:.0f} min measured: {tally.actions} actions, "
+                    f"{tally.renewed} games started since the first ones, {held / 2**20:.0f} MiB",
+                    flush=True,
+                )
+
+        began = asyncio.create_task(measured())
+        said = asyncio.create_task(progress()) if args.seconds >= 300 else None
+        tally.budget = args.total_actions
+        playing = asyncio.gather(*(p.play(stop, seed * 100_000 + n) for n, p in enumerate(people)))
+        spent = asyncio.create_task(tally.spent.wait())
+        await asyncio.wait([playing, spent], return_when=asyncio.FIRST_COMPLETED)
+        if not playing.done():  # the budget is spent: whoever is still waiting stops
+            playing.cancel()
+            with suppress(asyncio.CancelledError):
+                await playing
+        spent.cancel()
+        if said is not None:
+            said.cancel()
         elapsed = min(time.monotonic(), stop) - start
         during = _cpu_by_kind(server)
+        before = await began
         family = _family(server.pid)
         memory = [_rss(pid) for pid, kind in family.items() if kind != "helper"]
         # the CPU of a page read alone: every person reads its page, one after another
@@ -439,7 +540,7 @@ def _run(name: str, db: str, args: Any, seed: int) -> Run:
         f"{name}: {t.actions} actions in {run.elapsed:.1f} s = {t.actions / run.elapsed:.1f}/s; "
         f"{len(every)} requests, p50 {percentile(every, 0.5):.1f} ms, p99 {percentile(every, 0.99):.1f} ms; "
         f"{t.conflicts} conflicts, {len(t.errors)} errors, {t.retries} requests asked again, "
-        f"{t.finished} people saw their game end",
+        f"{t.finished} people saw their game end, {t.renewed} games started after the first ones",
         flush=True,
     )
     for kind, times in sorted(t.latency.items()):
@@ -475,8 +576,25 @@ def main() -> int:
     p.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     p.add_argument("--client", choices=["browser", "json"], default="browser", help="what the people are")
     p.add_argument("--games", type=int, default=200, help="games at once (default 200)")
-    p.add_argument("--seconds", type=float, default=60.0, help="length of the run (default 60)")
+    p.add_argument("--seconds", type=float, default=60.0, help="length of the measured run (default 60)")
+    p.add_argument(
+        "--warmup",
+        type=float,
+        default=30.0,
+        help="seconds of the same load before the measured run, not counted (default 30)",
+    )
     p.add_argument("--actions", type=int, default=50, help="most actions a person takes (default 50)")
+    p.add_argument(
+        "--total-actions",
+        type=int,
+        default=0,
+        help="end the run when the people have made this many actions in all (default: no bound)",
+    )
+    p.add_argument(
+        "--renew",
+        action="store_true",
+        help="when a game ends, start another at its table (a long run keeps its 200 games going)",
+    )
     p.add_argument("--think", type=float, default=10.0, help="a person's mean thinking time, s (default 10)")
     p.add_argument(
         "--ramp", type=float, default=10.0, help="people arrive over this many seconds (default 10)"
@@ -487,6 +605,7 @@ def main() -> int:
     args = p.parse_args()
     if args.quick:
         args.games, args.seconds = min(args.games, 20), min(args.seconds, 15.0)
+        args.warmup = min(args.warmup, 5.0)
     figures: dict[str, Figure] = {}
 
     def add(name: str, unit: str, value: float, higher: bool, note: str = "") -> None:
@@ -532,7 +651,10 @@ def main() -> int:
             "client",
             "games",
             "seconds",
+            "warmup",
             "actions",
+            "total_actions",
+            "renew",
             "think",
             "ramp",
             "workers",
