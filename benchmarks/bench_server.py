@@ -423,7 +423,14 @@ def _cpu_by_kind(server: ServerProcess) -> dict[str, float]:
 def _server(db: str, args: Any) -> Iterator[ServerProcess]:
     """``consim serve`` over ``db`` on a free port; what it said of errors is printed when it
     stops."""
-    options = ["--workers", str(args.workers), "--bot-workers", str(args.bot_workers)]
+    options = [
+        "--workers",
+        str(args.workers),
+        "--threads",
+        str(args.threads),
+        "--bot-workers",
+        str(args.bot_workers),
+    ]
     with running_server(db, args=options) as server:
         yield server
         server.stop(signal.SIGTERM, timeout=10)
@@ -601,6 +608,9 @@ def main() -> int:
     )
     p.add_argument("--workers", type=int, default=2, help="web processes of the server (default 2)")
     p.add_argument("--bot-workers", type=int, default=1, help="bot worker processes (default 1)")
+    p.add_argument(
+        "--threads", type=int, default=1, help="requests a web process works on at once (default 1)"
+    )
     p.add_argument("--reads", type=int, default=1, help="page reads per person after the run, for their CPU")
     args = p.parse_args()
     if args.quick:

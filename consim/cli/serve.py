@@ -112,6 +112,15 @@ def serve(
         int,
         typer.Option(help="web processes answering requests (several: use PostgreSQL)", min=1, max=64),
     ] = 1,
+    threads: Annotated[
+        int,
+        typer.Option(
+            help="requests each web process works on at once (1 answered fastest here; more "
+            "processes add parallelism)",
+            min=1,
+            max=256,
+        ),
+    ] = 1,
     bot_workers: Annotated[
         int,
         typer.Option(
@@ -149,6 +158,7 @@ def serve(
         settings = Settings(
             public_url=public_url,
             allowed_hosts=(*default_hosts(host), *(allowed_host or ())),
+            web_threads=threads,
             bot_threads=0,  # the bot workers are processes of their own
             bot_seconds=bot_seconds,
             bot_iterations=bot_iterations,

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio.to_thread
 from starlette.concurrency import run_in_threadpool
 
 from consim.server.botwork import BotPool
@@ -66,6 +67,8 @@ class Background:
 
     @asynccontextmanager
     async def lifespan(self, _app: Any) -> AsyncIterator[None]:
+        # the request handlers' threads (Settings.web_threads), for this process's event loop
+        anyio.to_thread.current_default_thread_limiter().total_tokens = self.service.settings.web_threads
         self.pool.start()
         self.pool.wake()  # games whose bots a stopped server left due
         if self.listener is not None:
@@ -77,5 +80,6 @@ class Background:
         finally:
             self._stop.set()
             await run_in_threadpool(self.pool.stop)
+            await run_in_threadpool(self.service.close)  # the positions due to be saved
             if self.listener is not None:
                 await run_in_threadpool(self.listener.stop)

@@ -168,6 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 break  # the server that started us is gone
     finally:
         pool.stop()
+        service.close()
         if listener is not None:
             listener.stop()
         store.dispose()

@@ -33,8 +33,9 @@ __all__ = [
 
 #: how many of a game's last changes its row keeps for other processes to replay
 RECENT = 16
-#: the whole position is saved at least once every this many changes (the changes between
-#: are kept in the row's ``recent``, so SAVE_EVERY must not exceed RECENT)
+#: the whole position is saved every this many changes, after the change (the service's
+#: saver), and by a change itself once RECENT changes lie between; the changes between are
+#: kept in the row's ``recent``, so SAVE_EVERY must be less than RECENT
 SAVE_EVERY = 8
 #: a change of more steps than this (a long run of bot moves) is not kept for replaying
 MAX_STEPS = 64

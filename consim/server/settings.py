@@ -32,6 +32,10 @@ class Settings:
     #: the names a request's Host may give (beyond the public URL's): a request naming another
     #: is refused (400), so that no link is ever built on a name an attacker chose
     allowed_hosts: tuple[str, ...] = LOOPBACK
+    #: requests a web process works on at once (its threads for the request handlers). One:
+    #: Python runs one thread at a time in a process, and a request back from the database then
+    #: waited for the others' turns (measured: README, Speed); more processes add parallelism
+    web_threads: int = 1
     #: bot workers in this process (threads); ``consim serve`` runs its bot workers as separate
     #: processes instead and sets 0 here
     bot_threads: int = 1
@@ -59,6 +63,8 @@ class Settings:
                 raise ValueError(
                     f"an allowed host is a name or an address, such as games.example.org, not {host!r}"
                 )
+        if not 1 <= self.web_threads <= 256:
+            raise ValueError("web threads: 1 to 256")
         if self.bot_threads < 0:
             raise ValueError("bot threads: 0 or more")
         if not 0 < self.bot_seconds <= 600:
