@@ -4,19 +4,24 @@ and the steps another process's changes are replayed with to bring one up to dat
 Each change a server saves is kept with its game as the steps that made it (``["act", seat,
 action]``, ``["undo", seat]``, ``["say", seat, recipients, text]``), its last :data:`RECENT`
 changes in the game's row. A process holding an older revision replays them rather than
-restoring the whole position, which is saved only every :data:`SAVE_EVERY` changes.
+restoring the whole position, which is saved only every :data:`SAVE_EVERY` changes, by a
+:class:`Saver` thread after the change that made it due.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from consim.bots.base import bot_label
 from consim.core.game import State
 from consim.server.db import GameRow
+
+_log = logging.getLogger("consim.server")
 
 __all__ = [
     "CACHED_GAMES",
@@ -25,6 +30,7 @@ __all__ = [
     "SAVE_EVERY",
     "Entry",
     "Recent",
+    "Saver",
     "Seated",
     "players_of",
     "replay_step",
@@ -141,3 +147,63 @@ def waiting_words(seated: tuple[Seated, ...], to_act: list[str], text: str) -> s
     first, _, rest = text.partition(". ")  # "Waiting for US." and what else the seat may do
     said = f"{first.removesuffix('.')}. {' and '.join(searching)} {what}, thinking (about a second a move)."
     return f"{said} {rest}" if rest else said
+
+
+class Saver:
+    """A thread that saves games' whole positions after the changes that made them due: it is
+    asked for a game and a revision, and calls ``save`` with them in its own time (a game asked
+    for again before its turn is saved once, at the newest revision asked). It starts when
+    first asked; :meth:`stop` lets it finish what is asked and ends it."""
+
+    def __init__(self, save: Callable[[int, int], None]) -> None:
+        self._save = save
+        self._due: dict[int, int] = {}
+        self._busy = False
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+
+    def ask(self, game_id: int, revision: int) -> None:
+        with self._changed:
+            self._due[game_id] = max(revision, self._due.get(game_id, 0))
+            if self._thread is None:
+                self._stopping = False
+                self._thread = threading.Thread(target=self._run, name="consim-saver", daemon=True)
+                self._thread.start()
+            self._changed.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                while not self._due and not self._stopping:
+                    self._changed.wait()
+                if not self._due:
+                    self._thread = None
+                    self._changed.notify_all()
+                    return
+                game_id = next(iter(self._due))
+                revision = self._due.pop(game_id)
+                self._busy = True
+            try:
+                self._save(game_id, revision)
+            except Exception:  # the game is restored from an older position: nothing is lost
+                _log.exception(
+                    "game %d: its position could not be saved; the next change tries again", game_id
+                )
+            finally:
+                with self._changed:
+                    self._busy = False
+                    self._changed.notify_all()
+
+    def wait(self, timeout: float) -> bool:
+        """Wait until nothing is asked or being saved; False if that took over ``timeout``."""
+        with self._changed:
+            return self._changed.wait_for(lambda: not self._due and not self._busy, timeout)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        with self._changed:
+            thread = self._thread
+            self._stopping = True
+            self._changed.notify_all()
+        if thread is not None:
+            thread.join(timeout)

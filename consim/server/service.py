@@ -13,14 +13,14 @@ together, for at most :data:`BOT_SLICE` seconds before the game goes back to the
 queue. A move worked out on a position that has changed since in a way that concerns it (not
 merely another seat's secret choice) is dropped and worked out again.
 
-A position is saved whole (``State.to_dict(undo=True)``) every :data:`SAVE_EVERY` changes,
-and each change is kept with the game as the steps that made it (its last :data:`RECENT`
-changes: actions, undos, messages, bot moves); a game is restored from its saved position and
-the changes since. The whole position is saved by a thread of its own (:class:`_Saver`), after
-the change that made it due has been committed and answered: writing it made one move in eight
-10-14 ms slower (its JSON made and sent, and PostgreSQL storing some 70 KiB).
-A change saves it itself only when the saver has fallen :data:`RECENT` changes behind, when the
-game ends, and after a change that cannot be replayed.
+A position is saved whole (``State.to_dict(undo=True)``) every :data:`SAVE_EVERY` changes, and
+each change is kept with the game as the steps that made it (its last :data:`RECENT` changes:
+actions, undos, messages, bot moves); a game is restored from its saved position and the
+changes since. The whole position is saved by a thread of its own
+(:class:`~consim.server.positions.Saver`), after the change that made it due has been committed
+and answered: writing it made one move in eight 10-14 ms slower (its JSON made and sent, and
+PostgreSQL storing some 70 KiB). A change saves it itself only when the saver has fallen
+:data:`RECENT` changes behind, when the game ends, and after a change that cannot be replayed.
 
 A cache keeps each game as this process last had it, with who plays its seats: it is used as it
 is while the database holds that same revision, and brought up to a newer one by replaying the
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import secrets
 import threading
 import time
@@ -52,6 +51,7 @@ from consim.core.errors import IllegalAction, OptionError, RestoreError
 from consim.core.flow import SecretChoice
 from consim.core.game import Game, State
 from consim.core.registry import game_class
+from consim.server.botseats import BotSeat, bot_seats, bot_to_act, capped, search_options
 from consim.server.db import GameRow, SeatRow, Store, hash_token, select
 from consim.server.positions import (
     CACHED_GAMES,
@@ -60,6 +60,7 @@ from consim.server.positions import (
     SAVE_EVERY,
     Entry,
     Recent,
+    Saver,
     Seated,
     players_of,
     replay_step,
@@ -131,74 +132,6 @@ class Change:
     steps: list[list[Any]] | None = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class _BotSeat:
-    """A seat played by a bot: its kind and its place at the table (for its seed)."""
-
-    kind: str
-    position: int
-
-
-class _Saver:
-    """A thread that saves games' whole positions after the changes that made them due: it is
-    asked for a game and a revision, and calls ``save`` with them in its own time (a game asked
-    for again before its turn is saved once, at the newest revision asked). It starts when
-    first asked; :meth:`stop` lets it finish what is asked and ends it."""
-
-    def __init__(self, save: Callable[[int, int], None]) -> None:
-        self._save = save
-        self._due: dict[int, int] = {}
-        self._busy = False
-        self._changed = threading.Condition()
-        self._thread: threading.Thread | None = None
-        self._stopping = False
-
-    def ask(self, game_id: int, revision: int) -> None:
-        with self._changed:
-            self._due[game_id] = max(revision, self._due.get(game_id, 0))
-            if self._thread is None:
-                self._stopping = False
-                self._thread = threading.Thread(target=self._run, name="consim-saver", daemon=True)
-                self._thread.start()
-            self._changed.notify_all()
-
-    def _run(self) -> None:
-        while True:
-            with self._changed:
-                while not self._due and not self._stopping:
-                    self._changed.wait()
-                if not self._due:
-                    self._thread = None
-                    self._changed.notify_all()
-                    return
-                game_id = next(iter(self._due))
-                revision = self._due.pop(game_id)
-                self._busy = True
-            try:
-                self._save(game_id, revision)
-            except Exception:  # the game is restored from an older position: nothing is lost
-                _log.exception(
-                    "game %d: its position could not be saved; the next change tries again", game_id
-                )
-            finally:
-                with self._changed:
-                    self._busy = False
-                    self._changed.notify_all()
-
-    def wait(self, timeout: float) -> bool:
-        """Wait until nothing is asked or being saved; False if that took over ``timeout``."""
-        with self._changed:
-            return self._changed.wait_for(lambda: not self._due and not self._busy, timeout)
-
-    def stop(self, timeout: float = 10.0) -> None:
-        with self._changed:
-            thread = self._thread
-            self._stopping = True
-            self._changed.notify_all()
-        if thread is not None:
-            thread.join(timeout)
-
-
 class Service:
     """Games kept in a :class:`Store`, played through the public contract."""
 
@@ -222,7 +155,7 @@ class Service:
         self.on_bots_due: list[Callable[[], None]] = []
         #: saves whole positions after their change (None: in the change itself, on an SQLite
         #: database in memory, whose one connection the threads share)
-        self._saver = None if store.url in ("sqlite://", "sqlite:///:memory:") else _Saver(self._checkpoint)
+        self._saver = None if store.url in ("sqlite://", "sqlite:///:memory:") else Saver(self._checkpoint)
 
     # -- games and states ------------------------------------------------------------------
 
@@ -412,7 +345,7 @@ class Service:
             behind = 0
         row.status = "over" if state.is_over() else "playing"
         row.to_act = ",".join(state.to_act())[:200]
-        if _bot_to_act(_bots(seated), state) is None:
+        if bot_to_act(bot_seats(seated), state) is None:
             row.bot_due = None
         elif row.bot_due is None or row.bot_due > time.time():  # (later: a failed bot's pause)
             row.bot_due = time.time()
@@ -520,7 +453,7 @@ class Service:
 
     def _check_limits(self, game: Game, seat: str, kind: str) -> None:
         """A search bot asking to think longer than this server allows is refused (422)."""
-        asked = _search_options(game, kind)
+        asked = search_options(game, kind)
         if asked is None:
             return
         limits = self.settings
@@ -812,8 +745,8 @@ class Service:
         try:
             while True:
                 with self._reading(game_id) as (row, state, seated):
-                    bots = _bots(seated)
-                    seat = _bot_to_act(bots, state)
+                    bots = bot_seats(seated)
+                    seat = bot_to_act(bots, state)
                     read = (row.revision, state.version)
                     if seat is not None:
                         since = dict(row.unchanged_since or {})
@@ -854,7 +787,7 @@ class Service:
 
     def _decide(
         self,
-        bots: dict[str, _BotSeat],
+        bots: dict[str, BotSeat],
         bot_seed: int,
         position: State,
         seat: str | None,
@@ -875,7 +808,7 @@ class Service:
             moves.append((seat, action))
             if searching or time.monotonic() >= deadline:
                 break
-            seat = _bot_to_act(bots, position)
+            seat = bot_to_act(bots, position)
         return moves, since
 
     def _commit_moves(
@@ -921,11 +854,11 @@ class Service:
             change.keep = False
             return "stale"
 
-    def _bot(self, state: State, bot: _BotSeat, seat: str, bot_seed: int) -> Bot:
+    def _bot(self, state: State, bot: BotSeat, seat: str, bot_seed: int) -> Bot:
         """The bot of ``seat``, made afresh for each decision from a seed fixed by the game and
         the position, a search bot within this server's limits."""
         seed = bot_seed * 1_000_003 + bot.position * 7_919 + state.version
-        kind = _capped(state.game, bot.kind, self.settings)
+        kind = capped(state.game, bot.kind, self.settings)
         return make_bot(state.game, kind, seat, seed)
 
     def bots_due(self) -> int:
@@ -959,48 +892,6 @@ def _unattended(row: GameRow) -> bool:
     now = time.time()
     due = row.bot_due is not None and row.bot_due <= now
     return due and (row.lease_until is None or row.lease_until < now)
-
-
-def _bots(seated: tuple[Seated, ...]) -> dict[str, _BotSeat]:
-    """The seats played by bots."""
-    return {s.seat: _BotSeat(s.bot or "random", s.position) for s in seated if s.kind == "bot"}
-
-
-def _bot_to_act(bots: Mapping[str, _BotSeat], state: State) -> str | None:
-    """A seat played by a bot that is to act now, if any."""
-    if not bots:
-        return None
-    return next((s for s in state.to_act() if s in bots and state.legal_actions(s)), None)
-
-
-def _search_options(game: Game, kind: str) -> tuple[int, float] | None:
-    """The iterations and seconds a search bot's kind asks for (seconds 0: no clock of its
-    own), None for another kind."""
-    base, _, options = kind.removeprefix("bot:").partition(":")
-    if base != "ismcts":
-        return None
-    from consim.bots.ismcts import parse_options
-
-    parsed = parse_options(options, game.search_defaults())
-    return parsed.iterations, parsed.seconds
-
-
-def _capped(game: Game, kind: str, settings: Settings) -> str:
-    """``kind`` within the server's limits: a search bot thinks at most ``bot_seconds`` and
-    ``bot_iterations`` a decision (``seconds=0`` asks for no clock: the limit is its clock);
-    other kinds are unchanged.
-
-    >>> _capped(consim.load_game("jihad"), "ismcts:iterations=99999999,seconds=0", Settings(bot_seconds=2))
-    'ismcts:iterations=99999999,seconds=0,iterations=5000,seconds=2'
-    """
-    asked = _search_options(game, kind)
-    if asked is None:
-        return kind
-    iterations, seconds = asked
-    iterations = min(iterations, settings.bot_iterations)
-    seconds = min(seconds, settings.bot_seconds) if 0 < seconds < math.inf else settings.bot_seconds
-    base, _, options = kind.partition(":")
-    return f"{base}:{options}{',' if options else ''}iterations={iterations},seconds={seconds:g}"
 
 
 def _record(change: Change, step: list[Any]) -> None:
