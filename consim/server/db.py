@@ -148,12 +148,13 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.sqlite = url.startswith("sqlite")
+        #: an SQLite database in memory: one connection, which every thread shares
+        self.memory = url in ("sqlite://", "sqlite:///:memory:")
         if self.sqlite:
-            memory = url in ("sqlite://", "sqlite:///:memory:")
             self.engine: Engine = create_engine(
                 url,
                 connect_args={"check_same_thread": False, "timeout": 30, "isolation_level": None},
-                poolclass=StaticPool if memory else None,
+                poolclass=StaticPool if self.memory else None,
             )
             _immediate_transactions(self.engine)
         else:

@@ -155,7 +155,7 @@ class Service:
         self.on_bots_due: list[Callable[[], None]] = []
         #: saves whole positions after their change (None: in the change itself, on an SQLite
         #: database in memory, whose one connection the threads share)
-        self._saver = None if store.url in ("sqlite://", "sqlite:///:memory:") else Saver(self._checkpoint)
+        self._saver = None if store.memory else Saver(self._checkpoint)
 
     # -- games and states ------------------------------------------------------------------
 

@@ -140,7 +140,8 @@ def test_the_web_server_neither_offers_nor_accepts_a_file() -> None:
     fitna = next(g for g in server.catalogue() if g["game"] == "fitna")
     names = [o["name"] for o in fitna["options"]]
     assert "scenario" in names and "scenario_file" not in names
-    svc = service.Service(store=None)
+    db = pytest.importorskip("consim.server.db")
+    svc = service.Service(store=db.Store("sqlite://"))
     with pytest.raises(service.ServerError, match="command line only"):
         svc.game("fitna", {"scenario_file": str(EXAMPLE)})
     assert svc.game("fitna", {"scenario": 1, "scenario_file": ""}).options["scenario"] == 1
