@@ -1,4 +1,4 @@
-"""The ``consim`` command: list, play, simulate, replay, export, validate."""
+"""The ``consim`` command: list, play, simulate, replay, export, validate, schema."""
 
 from __future__ import annotations
 

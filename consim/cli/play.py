@@ -24,6 +24,7 @@ from consim.core.errors import OptionError
 from consim.core.game import Game, State
 from consim.core.registry import GAMES, game_class
 from consim.core.replay import ContentChanged
+from consim.core.views import schema_text
 
 if TYPE_CHECKING:  # typer 0.29 carries its own click: its types, for the type checker only
     from typer._click import Context, HelpFormatter
@@ -156,6 +157,15 @@ def validate(
             console.print(plain(f"{name}: content OK", "green"))
     if bad:
         raise typer.Exit(1)
+
+
+@app.command()
+def schema(game: Annotated[str, typer.Argument(help="the game: " + ", ".join(GAMES))]) -> None:
+    """The JSON Schema of a game's view(seat): every key a seat's view holds, with its type and
+    what it means (the same as docs/schemas/GAME-view.json)."""
+    if game not in GAMES:
+        fail(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    typer.echo(schema_text(game_class(game)), nl=False)
 
 
 def _resume(

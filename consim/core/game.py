@@ -80,6 +80,9 @@ class Game(ABC):
     #: when the players may send messages, in words, for a game whose table talk is not always
     #: open (:meth:`chat_open`): "during the Coalition Phase"; empty when always open
     chat_when: ClassVar[str] = ""
+    #: the shape of ``view(seat)``: a ``TypedDict`` derived from ``consim.core.views.SeatView``
+    #: (mypy checks the code that reads it; ``consim schema`` publishes its JSON Schema)
+    view_type: ClassVar[type | None] = None
 
     #: seats in the game's canonical order; set by each subclass in ``__init__``
     seats: tuple[str, ...]
@@ -106,8 +109,9 @@ class Game(ABC):
         """Set up ``state.data`` and push the first frames (may use ``state.rng``)."""
 
     @abstractmethod
-    def _view(self, state: Any, seat: str | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None`` = spectator), as JSON-ready data."""
+    def _view(self, state: Any, seat: str | None) -> Mapping[str, Any]:
+        """What ``seat`` may know (``None`` = spectator), as JSON-ready data: the game's part of
+        its ``view_type`` (the core adds ``game``, ``seat`` and ``to_act``)."""
 
     @abstractmethod
     def _outcome(self, state: Any) -> Outcome | None:

@@ -287,7 +287,7 @@ class State:
         """Everything ``seat`` may know, as JSON-ready data; ``None`` is a spectator."""
         if seat is not None:
             self._check_seat(seat)
-        data = self.game._view(self, seat)
+        data = dict(self.game._view(self, seat))
         data["game"] = self.game.id
         data["seat"] = seat
         data["to_act"] = list(self.to_act())

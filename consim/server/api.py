@@ -1,5 +1,6 @@
 """The JSON API, ``/api/...``: what programs do with the server's games (list, create, claim,
-read, play, talk, replay), as one router that :func:`consim.server.app.create_app` includes.
+read, play, talk, replay), as one router that :func:`consim.server.app.create_app` includes,
+made of a router for each group of routes (the lobby, joining a game, reading, playing, talking).
 
 Each answer is a model of :mod:`consim.server.schemas`, and each refusal ``{"error": "..."}``
 (:class:`~consim.server.schemas.Error`): the endpoints raise :class:`ServerError` and the
@@ -14,6 +15,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.routing import APIRoute
 
+import consim
+from consim.core.registry import game_class
+from consim.core.views import view_schema
 from consim.server.pages import Links, catalogue
 from consim.server.schemas import (
     ActionIn,
@@ -28,6 +32,7 @@ from consim.server.schemas import (
     ReplayPage,
     SeatPage,
     UndoIn,
+    ViewSchema,
 )
 from consim.server.service import Answer, ServerError, Service
 
@@ -52,6 +57,7 @@ DESCRIPTION = (
 
 #: the path parameters of the routes
 GameId = Annotated[int, Path(description="The game's number.")]
+GameName = Annotated[str, Path(description="The name of a kind of game, as the catalogue lists it (iraq).")]
 Token = Annotated[str, Path(description="The secret of a seat's link (the last part of the link).")]
 
 # why a route may refuse a request, by status; every route may also answer these two
@@ -88,11 +94,37 @@ def api_router(service: Service, links: Links) -> APIRouter:
     """The JSON API over ``service``; ``links`` makes a game's links from a request (its
     number and the seats' secrets), as the pages do."""
     router = APIRouter(prefix="/api", generate_unique_id_function=_operation_id)
+    router.include_router(_lobby_router(service))
+    router.include_router(_joining_router(service, links))
+    router.include_router(_reading_router(service))
+    router.include_router(_play_router(service))
+    router.include_router(_chat_router(service))
+    return router
+
+
+def _lobby_router(service: Service) -> APIRouter:
+    """The games on offer: the catalogue of games, the lobby and the finished games."""
+    router = APIRouter()
 
     @router.get("/catalogue", response_model=list[CatalogueEntry], tags=["games"], responses=refusals({}))
     def catalogue_of_games() -> list[dict[str, Any]]:
         """Every game this server plays, with the options a new game may set."""
         return catalogue()
+
+    @router.get(
+        "/catalogue/{name}/view-schema",
+        response_model=ViewSchema,
+        tags=["games"],
+        responses=refusals({404: "There is no game of that name.", 422: "The name is malformed."}),
+    )
+    def view_schema_of(name: GameName) -> dict[str, Any]:
+        """The JSON Schema of the `view` on the pages of a game of this name: every key a seat's
+        view may hold, its type and what it means (the same as `consim schema NAME` prints)."""
+        if name not in consim.list_games():
+            raise ServerError(
+                404, f"there is no game named {name[:40]!r}; games: {', '.join(consim.list_games())}"
+            )
+        return view_schema(game_class(name))
 
     @router.get("/games", response_model=list[ListedGame], tags=["games"], responses=refusals({}))
     def lobby() -> list[dict[str, Any]]:
@@ -104,6 +136,14 @@ def api_router(service: Service, links: Links) -> APIRouter:
     def finished_games() -> list[dict[str, Any]]:
         """The finished games, newest first (at most 200), for their replays."""
         return service.finished()
+
+    return router
+
+
+def _joining_router(service: Service, links: Links) -> APIRouter:
+    """Joining games: claiming a seat in the lobby, creating a game; each answers with the
+    links it made (``links``)."""
+    router = APIRouter()
 
     @router.post(
         "/games/{game_id}/claim",
@@ -147,6 +187,14 @@ def api_router(service: Service, links: Links) -> APIRouter:
         move at once, in the background."""
         created = service.create(body.game, body.options, body.players, body.seed)
         return links(request, created.game_id, created.tokens)
+
+    return router
+
+
+def _reading_router(service: Service) -> APIRouter:
+    """What a seat or the public reads: the spectators' page, a seat's page, a finished game's
+    replay."""
+    router = APIRouter()
 
     @router.get(
         "/games/{game_id}/watch",
@@ -199,6 +247,14 @@ def api_router(service: Service, links: Links) -> APIRouter:
         """A finished game as a seat (or the public) saw it after some of its actions."""
         return service.replay(game_id, seat, step)
 
+    return router
+
+
+def _play_router(service: Service) -> APIRouter:
+    """A seat's moves: act, or take its last action back; each answers with the seat's page
+    after it."""
+    router = APIRouter()
+
     @router.post(
         "/games/{game_id}/seat/{token}/action",
         response_model=SeatPage,
@@ -240,6 +296,13 @@ def api_router(service: Service, links: Links) -> APIRouter:
         """Take back the seat's last action, where a person could at a table of people. The
         answer is the seat's page after it."""
         return _answered(service.undo(service.access(game_id, token), body.expect_version))
+
+    return router
+
+
+def _chat_router(service: Service) -> APIRouter:
+    """A seat's table talk: send a message, answered with the seat's page after it."""
+    router = APIRouter()
 
     @router.post(
         "/games/{game_id}/seat/{token}/chat",

@@ -6,7 +6,8 @@ The answers are built as plain dicts where the server keeps its games (a seat's 
 ``service._page``, the lobby's entries by ``Service._listing``, a replay by ``Service.replay``,
 the catalogue by :func:`consim.server.pages.catalogue`); these models name and describe each
 key those dicts hold, in the order they hold them (so the JSON is the same key for key). A
-game's ``view`` keeps its game's own shape: an open JSON object here. An answer's model refuses
+game's ``view`` keeps its game's own shape: an open JSON object here, whose schema
+``/api/catalogue/{name}/view-schema`` gives (:mod:`consim.core.views`). An answer's model refuses
 keys it does not name, so a key added to one of those dicts without its model fails the
 server's tests rather than being dropped from the answer unnoticed.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StrictInt
 
 __all__ = [
     "ActionIn",
@@ -37,6 +38,7 @@ __all__ = [
     "SeatPage",
     "SeatPrompt",
     "UndoIn",
+    "ViewSchema",
 ]
 
 # -- request bodies ----------------------------------------------------------------------------
@@ -190,8 +192,8 @@ class SeatPage(_Answer):
         "times); false on a spectator's page."
     )
     view: dict[str, Any] = Field(
-        description="What this seat may see of the position, in its game's own shape (every game "
-        "has its own view)."
+        description="What this seat may see of the position, in its game's own shape: its JSON "
+        "Schema is at /api/catalogue/{name}/view-schema."
     )
     log: list[LogLine] = Field(description="The log entries this seat may read, oldest first.")
     chat: list[ChatLine] = Field(description="The messages this seat may read, oldest first.")
@@ -296,6 +298,12 @@ class ReplayPage(_Answer):
     steps: int = Field(description="How many actions the whole game took.")
     last: ReplayAction | None = Field(description="The action that led here; null at step 0.")
     view: dict[str, Any] = Field(
-        description="What the seat (or the public) could see of the position here, in its game's own shape."
+        description="What the seat (or the public) could see of the position here, in its game's "
+        "own shape: its JSON Schema is at /api/catalogue/{name}/view-schema."
     )
     log: list[LogLine] = Field(description="The log entries the seat could read here, oldest first.")
+
+
+class ViewSchema(RootModel[dict[str, Any]]):
+    """The JSON Schema (draft 2020-12) of a game's view: the object under `view` in its seat
+    pages and replays, key by key, each with its type and what it means."""

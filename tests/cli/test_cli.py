@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,19 @@ def test_play_help_names_the_games_seats_bots_and_options(game: str) -> None:
 def test_validate_checks_content() -> None:
     result = runner.invoke(app, ["validate", "iraq"])
     assert result.exit_code == 0 and "content OK" in result.output
+
+
+def test_schema_prints_the_published_json_schema_of_a_view() -> None:
+    result = runner.invoke(app, ["schema", "iraq"])
+    assert result.exit_code == 0, result.output
+    schema = json.loads(result.output)
+    assert schema["title"] == "IraqSeatView" and schema["additionalProperties"] is False
+    assert {"game", "seat", "to_act", "vp", "hand_sizes"} <= set(schema["properties"])
+    assert "hand" not in schema["required"]  # a spectator's view has no hand
+    published = Path(__file__).resolve().parents[2] / "docs" / "schemas" / "iraq-view.json"
+    assert result.output == published.read_text(encoding="utf-8")
+    result = runner.invoke(app, ["schema", "chess"])
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.output
 
 
 def test_play_a_few_moves_save_and_replay(tmp_path: Path) -> None:

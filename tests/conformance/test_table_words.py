@@ -29,6 +29,8 @@ _CASES = [
     ("jihad", {"advanced": True}),
     ("baghdad", {"players": 4}),
     ("baghdad", {"players": 6}),
+    # the options that change what is asked: the starting forces placed one by one, units committed
+    ("baghdad", {"players": 4, "placement": "choose", "commitment": "units", "zero_bid_price": "bid"}),
     ("fitna", {"scenario": 1}),
     ("fitna", {"scenario": 3}),
     ("fitna", {"scenario": 10}),

@@ -244,3 +244,25 @@ def test_observations_say_what_is_being_decided(name: str, opts: dict[str, Any],
     shared = sum(1 for sets in seen.values() if len(sets) > 1)
     assert len(seen) > 300
     assert shared / len(seen) < 0.05, f"{shared} of {len(seen)} observations occur with several legal sets"
+
+
+def test_baghdad_observation_names_the_phase_in_every_phase() -> None:
+    """The phase field is one-hot over every phase the view can name: the starting forces
+    placed one by one, and the Initiative Phase's maneuvers, bids and choice of first player
+    (they once observed as no phase at all)."""
+    game = consim.load_game("baghdad", players=4, placement="choose", zero_bid_price="bid")
+    names = game.observation_spec().names
+    phase_at = {n[len("phase[") : -1]: i for i, n in enumerate(names) if n.startswith("phase[")}
+    seen = set()
+    for seed in range(4):
+        state = game.new_game(seed)
+        rng = consim.Rng(seed)
+        for _ in range(400):  # the set-up and the first turns
+            seat = state.to_act()[0]
+            phase = state.view(seat)["phase"]
+            obs = state.observation(seat)
+            assert [p for p, i in phase_at.items() if obs[i] == 1] == [phase]
+            seen.add(phase)
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randbelow(len(actions))])
+    assert {"place", "maneuver", "bid", "first"} <= seen

@@ -11,6 +11,8 @@ from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
 import consim
+from consim.core.registry import game_class
+from consim.core.views import check_view, view_schema
 from consim.server.api import OPENAPI_URL
 from consim.server.schemas import (
     CatalogueEntry,
@@ -202,3 +204,17 @@ def test_refusals_are_an_error_and_nothing_else(client: TestClient) -> None:
         Error.model_validate(body)
     assert refused[0].status_code == 422 and refused[1].status_code == 409
     assert settled(client, url)["version"] == page["version"]  # nothing was changed
+
+
+def test_the_schema_of_each_games_view_is_served(client: TestClient) -> None:
+    # what a program needs to read the `view` of a page: the game's published JSON Schema
+    for name in consim.list_games():
+        r = client.get(f"/api/catalogue/{name}/view-schema")
+        assert r.status_code == 200, r.text
+        assert r.json() == view_schema(game_class(name))
+        assert {"game", "seat", "to_act"} <= set(r.json()["properties"])
+    made = create(client, {"US": "human", "Insurgent": "random"})
+    page = settled(client, seat_url(made, "US"))
+    check_view(consim.load_game("iraq", players=2), page["view"])  # the page's view is of that shape
+    r = client.get("/api/catalogue/chess/view-schema")
+    assert r.status_code == 404 and "no game named 'chess'" in r.json()["error"]

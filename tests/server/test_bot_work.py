@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import consim
 import consim.server.service as service_module
 from consim.bots.ismcts import parse_options
 from consim.server.db import GameRow, Store, select
@@ -115,9 +116,11 @@ def test_a_game_of_bots_alone_does_not_keep_a_persons_bot_waiting(db_url: str) -
         long = client.post(
             "/api/games",
             json={
-                "game": "fitna",  # two heuristic bots: seconds of work, not over at once
-                "options": {"scenario": 1},
-                "players": {"Syria": "heuristic", "Rebels": "heuristic"},
+                # six heuristic bots, 12 turns (about 4,300 moves): far from over when the
+                # person's bot has answered (scenario 1's two bots could finish first)
+                "game": "fitna",
+                "options": {"scenario": 11},
+                "players": dict.fromkeys(consim.load_game("fitna", scenario=11).seats, "heuristic"),
                 "seed": 3,
             },
         ).json()["game_id"]

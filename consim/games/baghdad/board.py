@@ -35,6 +35,7 @@ from consim.games.baghdad.content import (
     affiliated_ids,
 )
 from consim.games.baghdad.state import BaghdadState, Promise
+from consim.games.baghdad.viewtypes import GoalPartView, GoalView
 
 Control = Sequence[str | None]  # zone -> controlling faction (None: nobody)
 
@@ -204,12 +205,12 @@ def _part_count(
     return (1 if condition_met(st, cond, f, control) else 0), 1, []
 
 
-def goal_progress(st: BaghdadState, f: str, control: Control) -> dict[str, object]:
+def goal_progress(st: BaghdadState, f: str, control: Control) -> GoalView:
     """[Victory Conditions] ``f``'s special condition in words, part by part, with what each
     part counts now (for the board, the ``goals`` command and the bots)."""
     t = st.tables
     names = t.zone_name
-    parts = []
+    parts: list[GoalPartView] = []
     for cond, label, text in t.victory_parts[f]:
         have, need, zs = _part_count(st, cond, f, control)
         parts.append(

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from consim.core.action import Action
 from consim.games.baghdad.content import (
@@ -60,11 +60,20 @@ from consim.games.baghdad.content import (
     affiliated_ids,
     iter_conditions,
 )
+from consim.games.baghdad.viewtypes import (
+    BaghdadSeatView,
+    CardPlayView,
+    CombatView,
+    DealView,
+    GoalView,
+    PendingView,
+)
 
 if TYPE_CHECKING:
     from consim.core.game import Game
 
-View = Mapping[str, Any]
+#: what the bot reads: its seat's view (``BaghdadGame.view_type``)
+View = BaghdadSeatView
 
 RESERVE = 4  # PP kept back after recruiting
 
@@ -95,7 +104,7 @@ def _condition_zones(t: BaghdadTables, f: str) -> set[str]:
     return out
 
 
-def _missing(goals: Mapping[str, Any]) -> int:
+def _missing(goals: GoalView) -> int:
     """How many zones or parts a special condition (the view's ``goals`` entry) lacks."""
     shorts = [max(0, p["need"] - p["have"]) for p in goals["parts"]]
     return sum(shorts) if goals["join"] == "all" else min(shorts)
@@ -149,7 +158,8 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ entry point
 
-    def choose(self, view: View, actions: Sequence[Action]) -> Action:
+    def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+        v = cast(BaghdadSeatView, view)  # the game's view (BaghdadGame.view_type)
         by_verb: dict[str, list[Action]] = {}
         for a in actions:
             by_verb.setdefault(a.verb, []).append(a)
@@ -161,10 +171,10 @@ class HeuristicBot:
                 self.plan.pop(0)
                 return nxt
             self.plan = []
-        pending = view.get("pending")
+        pending = v.get("pending")
         if pending is not None:
-            return self._pending(view, pending, actions, by_verb)
-        phase = view["phase"]
+            return self._pending(v, pending, actions, by_verb)
+        phase = v["phase"]
         handler = {
             "place": self._place,
             "maneuver": self._maneuver,
@@ -177,7 +187,7 @@ class HeuristicBot:
         }.get(phase)
         if handler is None:
             return actions[0]
-        return handler(view, actions, by_verb)
+        return handler(v, actions, by_verb)
 
     # ------------------------------------------------------------------ card values
 
@@ -286,18 +296,17 @@ class HeuristicBot:
     # ------------------------------------------------------------------ frames and windows
 
     def _pending(
-        self, view: View, pending: Mapping[str, Any], actions: Sequence[Action], by: dict[str, list[Action]]
+        self, view: View, pending: PendingView, actions: Sequence[Action], by: dict[str, list[Action]]
     ) -> Action:
-        kind = pending["kind"]
-        if kind == "infowar":
+        if pending["kind"] == "infowar":
             return by.get("play", [Action("pass")])[0] if pending["amount"] >= 3 else Action("pass")
-        if kind == "discard":
+        if pending["kind"] == "discard":
             return min(actions, key=lambda a: self.card_value(a.args[0]))
-        if kind == "defect":
+        if pending["kind"] == "defect":
             return max(actions, key=lambda a: int(a.args[0]))  # give up Security, keep Infrastructure
-        if kind == "ceasefire":
+        if pending["kind"] == "ceasefire":
             return self._ceasefire_zone(view, actions)
-        if kind == "window":
+        if pending["kind"] == "window":
             timing = pending["timing"]
             plays = by.get("play", [])
             if not plays:
@@ -307,8 +316,9 @@ class HeuristicBot:
             if timing == "combat_reveal":
                 return plays[0]
             if timing == "after_combat":
-                c = view.get("combat", {})
-                if c.get("winner") and c["winner"] != self.seat:
+                c = view.get("combat")
+                winner = c.get("winner") if c is not None else None
+                if winner and winner != self.seat:
                     return plays[0]
                 return Action("pass")
             if timing == "arab_street":
@@ -460,7 +470,7 @@ class HeuristicBot:
         allies = {f for f in near for n in fronts if f in zones[n]["units"]}
         return min(sorted(allies or near), key=lambda f: scores[f])
 
-    def _deal_value(self, view: View, deal: Mapping[str, Any]) -> float:
+    def _deal_value(self, view: View, deal: DealView) -> float:
         """[Coalition Phase] what accepting ``deal`` is worth to this seat, in PP: the PP and
         cards it gets (it sees which) less those asked of it (its cheapest cards), the promises
         made to it (worth more from a faction it shares a front with), a Truce (a danger when
@@ -766,7 +776,7 @@ class HeuristicBot:
         return False
 
     def _card_choice(
-        self, view: View, card: Mapping[str, Any], actions: Sequence[Action], by: dict[str, list[Action]]
+        self, view: View, card: CardPlayView, actions: Sequence[Action], by: dict[str, list[Action]]
     ) -> Action:
         scores = view["scores"]
         if "target" in by:
@@ -810,6 +820,7 @@ class HeuristicBot:
             return actions[0]
         if stage == "pick_foe":
             z = c["zone"]
+            assert z is not None  # the battle's zone is chosen before its foe
             fights = [a for a in by.get("fight", []) if len(a.args) == 1]
             if not fights:
                 return actions[0]
@@ -858,11 +869,12 @@ class HeuristicBot:
         )
 
     def _plan(
-        self, view: View, c: Mapping[str, Any], actions: Sequence[Action], by: dict[str, list[Action]]
+        self, view: View, c: CombatView, actions: Sequence[Action], by: dict[str, list[Action]]
     ) -> Action:
         t = self.t
         foe = c["sides"][1] if c["sides"][0] == self.seat else c["sides"][0]
         z = c["zone"]
+        assert z is not None  # a battle's plans are made in its zone
         if "command" in by:
 
             def cval(a: Action) -> float:
@@ -911,11 +923,12 @@ class HeuristicBot:
             return actions[0]
         if self._decisive(view, z) == foe or self._at_stake(view, z):
             return Action("commit", (str(commits[-1]),))  # a victory hangs on it: everything
-        plan = c.get("my_plan") or {}
+        plan = c.get("my_plan")
+        command = plan["command"] if plan else None
         my_cmd = 0
-        if plan.get("command") in t.command_by_name:
-            my_cmd = t.command_by_name[plan["command"]].value
-        elif plan.get("command"):
+        if command is not None and command in t.command_by_name:
+            my_cmd = t.command_by_name[command].value
+        elif command:
             my_cmd = 2
         enemy = self._strength(view, foe, z) * 0.8 + self._best_cmd(view, foe)
         per = 1  # the die shows strength; with commitment="units" it shows units (NOTES 1)

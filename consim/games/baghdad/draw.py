@@ -19,15 +19,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 from consim.games.baghdad.content import BaghdadContent, Zone, default_content
 from consim.games.baghdad.present import ABBR, _battle_due, header_line
+from consim.games.baghdad.viewtypes import BaghdadSeatView, ZoneView
 from consim.games.svgkit import clickable, document, esc, is_dark, rect, text, text_width, tint, wrap
 
 __all__ = ["board_for", "zone_boxes"]
 
-View = Mapping[str, Any]
+#: what the picture is drawn from: a seat's view (``BaghdadGame.view_type``); ``board_for``, which
+#: the front ends call with a plain mapping, reads it through this type
+View = BaghdadSeatView
 
 #: the canvas and the boxes of the zones
 _W = 1180.0
@@ -102,15 +105,16 @@ def _river_path(pos: Mapping[str, tuple[float, float]]) -> str:
 
 
 def _zone_svg(
-    z: Zone, at: tuple[float, float], entry: Mapping[str, Any], fort_holder: str | None, battle: str
+    z: Zone, at: tuple[float, float], entry: ZoneView | None, fort_holder: str | None, battle: str
 ) -> str:
     x, y = at
     colours = _colours()
-    control = entry.get("control")
+    control = entry["control"] if entry else None
     edge = colours.get(control, "#666") if control else "#8d8d8d"
     fill = tint(colours[control], 0.78) if control in colours else "#ffffff"
     x0, y0 = x - _BOX_W / 2, y - _BOX_H / 2
-    units: Mapping[str, Sequence[int]] = entry.get("units", {})
+    units: Mapping[str, Sequence[int]] = entry["units"] if entry else {}
+    pp = entry["pp"] if entry else 0
     names = wrap(z.name, 17)
     rows = (len(units) + 1) // 2
     height = max(_BOX_H, 8 + len(names) * 14 + 14 + rows * 18 + 4)
@@ -118,8 +122,8 @@ def _zone_svg(
     described = [f"{z.name}: {z.affiliation} zone ({z.pp} PP when the Arab Street calls on it), {held}"]
     for f, (sec, inf) in units.items():
         described.append(f"{f}: {sec} Security, {inf} Infrastructure")
-    if entry.get("pp"):
-        described.append(f"{entry['pp']} PP on the zone")
+    if pp:
+        described.append(f"{pp} PP on the zone")
     if battle:
         described.append(battle)
     parts = [f'<g id="zone-{esc(z.id)}"{clickable(z.name)}>', f"<title>{esc('; '.join(described))}</title>"]
@@ -157,12 +161,12 @@ def _zone_svg(
         parts.append(
             text(cx + w / 2, cyy + 12, f"{ABBR.get(f, f)} {sec}/{inf}", _CHIP, "middle", "bold", ink)
         )
-    if entry.get("pp"):
+    if pp:
         parts.append(
             f'<circle cx="{x0 + _BOX_W - 4:.1f}" cy="{y0 + 4:.1f}" r="11" fill="#ffd54f" stroke="#8d6e00" '
             f'stroke-width="1.2"/>'
         )
-        parts.append(text(x0 + _BOX_W - 4, y0 + 8.5, str(entry["pp"]), 12, "middle", "bold"))
+        parts.append(text(x0 + _BOX_W - 4, y0 + 8.5, str(pp), 12, "middle", "bold"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -231,11 +235,16 @@ def _factions_band(view: View, top: float) -> tuple[str, float]:
     return "".join(parts), y - top + 14
 
 
-def board_for(view: View, width: int | None = None) -> str:
+def board_for(view: Mapping[str, Any], width: int | None = None) -> str:
     """The map as ``view``'s seat sees it, as an SVG document."""
+    return _board(cast(BaghdadSeatView, view), width)
+
+
+def _board(view: View, width: int | None) -> str:
+    """:func:`board_for` of a view read through its type."""
     c = _c()
     pos = zone_boxes()
-    zones: Mapping[str, Mapping[str, Any]] = view["zones"]
+    zones = view["zones"]
     out: list[str] = []
     seat = view.get("seat")
     who = f"as {seat} sees it" if seat else "as everyone sees it"
@@ -246,9 +255,10 @@ def board_for(view: View, width: int | None = None) -> str:
         out.append(text(30, 76, "The game is over.", 13, weight="bold"))
     elif waiting:
         now = f"To act: {waiting}"
-        combat = view.get("combat") or {}
-        if combat.get("zone") in zones:
-            where = c.zone(str(combat["zone"])).name
+        combat = view.get("combat")
+        zid = combat["zone"] if combat else None
+        if combat and zid in zones:
+            where = c.zone(str(zid)).name
             now += f" · battle in {where}: {' against '.join(combat.get('sides', ()))} (red dashed frame)"
         out.append(text(30, 76, now, 13))
     # the river under everything
@@ -293,14 +303,15 @@ def board_for(view: View, width: int | None = None) -> str:
     )
     out.append('<g class="zones">')
     fort = view.get("fortified_holder")
-    combat = view.get("combat") or {}
+    combat = view.get("combat")
+    fought = combat["zone"] if combat else None
     for z in c.map.zones:
         battle = ""
-        if combat.get("zone") == z.id:
+        if combat and fought == z.id:
             battle = f"battle here: {' against '.join(combat.get('sides', ()))}"
         elif view.get("phase") == "combat" and z.id in zones and _battle_due(view, z.id):
             battle = "a battle is due here"
-        out.append(_zone_svg(z, pos[z.id], zones.get(z.id, {}), fort, battle))
+        out.append(_zone_svg(z, pos[z.id], zones.get(z.id), fort, battle))
     out.append("</g>")
     bottom = max(y for _, y in pos.values()) + _BOX_H / 2 + 24
     lx = 30.0

@@ -29,8 +29,8 @@ amount above it has no index (``NotInActionSpace``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast, get_args
 
 from consim.core.action import Action
 from consim.core.encoding import Form, Vocab, forms_of
@@ -40,13 +40,18 @@ from consim.core.research import Research as Base
 from consim.games.baghdad.content import PROMISES, BaghdadTables
 from consim.games.baghdad.rules import MAX_ASK_CARDS
 from consim.games.baghdad.view import DECISION_STAGES
+from consim.games.baghdad.viewtypes import ActionView, BaghdadSeatView, DealView, DecisionView, Phase
+
+T = TypeVar("T")
 
 #: the bound of every amount of Political Points an action names
 MAX_PP = 999
 #: a generous bound on the decisions of one game (every variant, random and heuristic bots,
 #: measured at most 2,256)
 MAX_DECISIONS = 50_000
-PHASES = ("maneuver", "street", "draft", "coalition", "action", "combat", "civic", "end", "over")
+#: every phase the view names, in the order of play (the set-up's placement, the Initiative
+#: Phase's maneuver, bidding and first player, ...): the phase field is one-hot over them
+PHASES: tuple[Phase, ...] = get_args(Phase)
 
 
 class Research(Base):
@@ -118,56 +123,58 @@ class Research(Base):
         cards = tuple(dict.fromkeys(t.card_name))
         most = max(sum(t.counters[f]) for f in seats)
 
-        def zone_units(v: Mapping[str, Any]) -> list[float]:
+        def zone_units(v: BaghdadSeatView) -> list[float]:
             out: list[float] = []
             for z in zones:
-                here = (v["zones"].get(z) or {}).get("units") or {}
+                info = v["zones"].get(z)
+                here = (info["units"] if info else None) or {}
                 for f in seats:
                     sec, inf = here.get(f) or (0, 0)
                     out.extend((float(sec), float(inf)))
             return out
 
-        def zone_control(v: Mapping[str, Any]) -> list[float]:
-            return [
-                1.0 if (v["zones"].get(z) or {}).get("control") == f else 0.0 for z in zones for f in seats
-            ]
+        def zone_control(v: BaghdadSeatView) -> list[float]:
+            found = [v["zones"].get(z) for z in zones]
+            return [1.0 if (info["control"] if info else None) == f else 0.0 for info in found for f in seats]
 
-        def pools(v: Mapping[str, Any]) -> list[float]:
+        def zone_pp(v: BaghdadSeatView) -> dict[str, int | None]:
+            found = {z: v["zones"].get(z) for z in zones}
+            return {z: info["pp"] if info else None for z, info in found.items()}
+
+        def pools(v: BaghdadSeatView) -> list[float]:
             return [float(x) for f in seats for x in (v["pools"].get(f) or (0, 0))]
 
-        def order(v: Mapping[str, Any]) -> list[float]:
+        def order(v: BaghdadSeatView) -> list[float]:
             seq = list(v.get("order") or ())
             return [float(seq.index(f) + 1) if f in seq else 0.0 for f in seats]
 
         return [
-            scalar("turn", 0, 20, lambda v: v["turn"]),
-            one_hot("phase", PHASES, lambda v: v["phase"]),
-            one_hot("seat", seats, lambda v: v["seat"], "who observes (all 0 for a spectator)"),
-            counts("to_act", seats, 1, lambda v: v["to_act"]),
-            vector("order", seats, 0, len(seats), order, "place in this turn's order (0: none)"),
-            one_hot("initiative", seats, lambda v: v.get("initiative")),
-            scalar("card_price", 0, 50, lambda v: v.get("card_price")),
-            per_key("pp", seats, 0, MAX_PP, lambda v: v["pp"]),
-            per_key("hand_count", seats, 0, 20, lambda v: v["hand_counts"]),
-            vector("pool", [f"{f}:{k}" for f in seats for k in ("sec", "inf")], 0, most, pools),
-            per_key(
-                "zone_pp", zones, 0, 20, lambda v: {z: (v["zones"].get(z) or {}).get("pp") for z in zones}
-            ),
-            vector("zone_control", [f"{z}:{f}" for z in zones for f in seats], 0, 1, zone_control),
+            scalar("turn", 0, 20, _reads(lambda v: v["turn"])),
+            one_hot("phase", PHASES, _reads(lambda v: v["phase"])),
+            one_hot("seat", seats, _reads(lambda v: v["seat"]), "who observes (all 0 for a spectator)"),
+            counts("to_act", seats, 1, _reads(lambda v: v["to_act"])),
+            vector("order", seats, 0, len(seats), _reads(order), "place in this turn's order (0: none)"),
+            one_hot("initiative", seats, _reads(lambda v: v.get("initiative"))),
+            scalar("card_price", 0, 50, _reads(lambda v: v.get("card_price"))),
+            per_key("pp", seats, 0, MAX_PP, _reads(lambda v: v["pp"])),
+            per_key("hand_count", seats, 0, 20, _reads(lambda v: v["hand_counts"])),
+            vector("pool", [f"{f}:{k}" for f in seats for k in ("sec", "inf")], 0, most, _reads(pools)),
+            per_key("zone_pp", zones, 0, 20, _reads(zone_pp)),
+            vector("zone_control", [f"{z}:{f}" for z in zones for f in seats], 0, 1, _reads(zone_control)),
             vector(
                 "zone_units",
                 [f"{z}:{f}:{k}" for z in zones for f in seats for k in ("sec", "inf")],
                 0,
                 most,
-                zone_units,
+                _reads(zone_units),
             ),
-            scalar("deck_size", 0, 200, lambda v: v["deck_size"]),
-            scalar("discard_size", 0, 200, lambda v: v["discard_size"]),
-            scalar("street_left", 0, 50, lambda v: v["street_left"]),
-            per_key("score", seats, 0, MAX_PP, lambda v: v["scores"]),
-            per_key("zones_held", seats, 0, len(zones), lambda v: v["zones_held"]),
-            per_key("progress", seats, 0, 1, lambda v: v["progress"]),
-            counts("hand", cards, 5, lambda v: v.get("hand") or ()),
+            scalar("deck_size", 0, 200, _reads(lambda v: v["deck_size"])),
+            scalar("discard_size", 0, 200, _reads(lambda v: v["discard_size"])),
+            scalar("street_left", 0, 50, _reads(lambda v: v["street_left"])),
+            per_key("score", seats, 0, MAX_PP, _reads(lambda v: v["scores"])),
+            per_key("zones_held", seats, 0, len(zones), _reads(lambda v: v["zones_held"])),
+            per_key("progress", seats, 0, 1, _reads(lambda v: v["progress"])),
+            counts("hand", cards, 5, _reads(lambda v: v.get("hand") or ())),
             *self._decision_fields(),
         ]
 
@@ -178,22 +185,39 @@ class Research(Base):
         t = self.tables
         steps = tuple(cls.name for cls in self.game.frames if issubclass(cls, Decision))
 
-        def asked(key: str) -> Any:
-            return lambda v: (v.get("decision") or {}).get(key)
+        def asked(get: Callable[[DecisionView], object]) -> Callable[[Mapping[str, Any]], object]:
+            """A reader of the decision (None when the seat is not asked)."""
+
+            def read(v: BaghdadSeatView) -> object:
+                found = v.get("decision")
+                return None if found is None else get(found)
+
+            return _reads(read)
+
+        def acting(get: Callable[[ActionView], object]) -> Callable[[Mapping[str, Any]], object]:
+            """A reader of the Action Phase's turn (None outside one)."""
+
+            def read(v: BaghdadSeatView) -> object:
+                found = v.get("action")
+                return None if found is None else get(found)
+
+            return _reads(read)
 
         most = max(sum(t.counters[f]) for f in t.seats)
         return [
-            one_hot("decision", steps, asked("step"), "the step asking the seat (all 0: not asked)"),
-            one_hot("decision_stage", DECISION_STAGES, asked("stage")),
-            one_hot("decision_zone", t.zone_ids, asked("zone")),
-            one_hot("decision_faction", t.seats, asked("faction"), "the faction it concerns"),
-            scalar("decision_units", 0, most, asked("units"), "the units it concerns"),
-            scalar("decision_steps", 0, 10, asked("steps"), "zones a move has entered so far"),
-            one_hot("actor", t.seats, lambda v: (v.get("action") or {}).get("faction"), "whose Action Phase"),
-            one_hot("actor_step", ("recruit", "move"), lambda v: (v.get("action") or {}).get("step")),
-            scalar("moves_left", 0, 10, lambda v: (v.get("action") or {}).get("moves_left")),
-            scalar("underground_used", 0, 1, lambda v: (v.get("action") or {}).get("underground_used")),
-            scalar("airmobile_used", 0, 1, lambda v: (v.get("action") or {}).get("airmobile_used")),
+            one_hot(
+                "decision", steps, asked(lambda d: d["step"]), "the step asking the seat (all 0: not asked)"
+            ),
+            one_hot("decision_stage", DECISION_STAGES, asked(lambda d: d["stage"])),
+            one_hot("decision_zone", t.zone_ids, asked(lambda d: d["zone"])),
+            one_hot("decision_faction", t.seats, asked(lambda d: d["faction"]), "the faction it concerns"),
+            scalar("decision_units", 0, most, asked(lambda d: d["units"]), "the units it concerns"),
+            scalar("decision_steps", 0, 10, asked(lambda d: d["steps"]), "zones a move has entered so far"),
+            one_hot("actor", t.seats, acting(lambda a: a["faction"]), "whose Action Phase"),
+            one_hot("actor_step", ("recruit", "move"), acting(lambda a: a["step"])),
+            scalar("moves_left", 0, 10, acting(lambda a: a["moves_left"])),
+            scalar("underground_used", 0, 1, acting(lambda a: a["underground_used"])),
+            scalar("airmobile_used", 0, 1, acting(lambda a: a["airmobile_used"])),
             *self._deal_fields(),
         ]
 
@@ -204,26 +228,48 @@ class Research(Base):
         t = self.tables
         cards = tuple(dict.fromkeys(t.card_name))
 
-        def deal(v: Mapping[str, Any]) -> Mapping[str, Any]:
-            found: Mapping[str, Any] = v.get("deal") or {}
-            return found
+        def term(get: Callable[[DealView], object]) -> Callable[[Mapping[str, Any]], object]:
+            """A reader of one of the deal's terms (None without a deal, or where not shown)."""
 
-        def term(key: str) -> Any:
-            return lambda v: deal(v).get(key)
+            def read(v: BaghdadSeatView) -> object:
+                found = v.get("deal")
+                return None if found is None else get(found)
 
-        def given(v: Mapping[str, Any]) -> object:
-            return len(deal(v).get("give") or ()) or deal(v).get("give_cards")
+            return _reads(read)
+
+        def listed(
+            get: Callable[[DealView], Sequence[str] | None],
+        ) -> Callable[[Mapping[str, Any]], Sequence[str]]:
+            """A reader of one of the deal's lists (empty without a deal, or where not shown)."""
+
+            def read(v: BaghdadSeatView) -> Sequence[str]:
+                found = v.get("deal")
+                return (None if found is None else get(found)) or ()
+
+            return _reads(read)
+
+        def given(v: BaghdadSeatView) -> object:
+            found = v.get("deal")
+            if found is None:
+                return None
+            return len(found.get("give") or ()) or found.get("give_cards")
 
         return [
-            one_hot("deal_from", t.seats, term("from")),
-            counts("deal_to", t.seats, 1, lambda v: deal(v).get("to") or ()),
-            one_hot("deal_stage", ("build", "respond", "fulfil"), term("stage")),
-            counts("deal_answers", t.seats, 1, lambda v: deal(v).get("answers") or ()),
-            scalar("deal_give_pp", 0, MAX_PP, term("give_pp")),
-            scalar("deal_ask_pp", 0, MAX_PP, term("ask_pp")),
-            scalar("deal_ask_cards", 0, MAX_ASK_CARDS, term("ask_cards")),
-            scalar("deal_truce", 0, 1, term("truce")),
-            counts("deal_promises", PROMISES, 1, lambda v: deal(v).get("promises") or ()),
-            scalar("deal_give_cards", 0, 10, given, "how many cards the sender gives"),
-            counts("deal_give", cards, 5, lambda v: deal(v).get("give") or ()),
+            one_hot("deal_from", t.seats, term(lambda d: d["from"])),
+            counts("deal_to", t.seats, 1, listed(lambda d: d["to"])),
+            one_hot("deal_stage", ("build", "respond", "fulfil"), term(lambda d: d["stage"])),
+            counts("deal_answers", t.seats, 1, listed(lambda d: d["answers"])),
+            scalar("deal_give_pp", 0, MAX_PP, term(lambda d: d.get("give_pp"))),
+            scalar("deal_ask_pp", 0, MAX_PP, term(lambda d: d.get("ask_pp"))),
+            scalar("deal_ask_cards", 0, MAX_ASK_CARDS, term(lambda d: d.get("ask_cards"))),
+            scalar("deal_truce", 0, 1, term(lambda d: d.get("truce"))),
+            counts("deal_promises", PROMISES, 1, listed(lambda d: d.get("promises"))),
+            scalar("deal_give_cards", 0, 10, _reads(given), "how many cards the sender gives"),
+            counts("deal_give", cards, 5, listed(lambda d: d.get("give"))),
         ]
+
+
+def _reads(get: Callable[[BaghdadSeatView], T]) -> Callable[[Mapping[str, Any]], T]:
+    """``get`` as the observation calls it, with the view as a plain mapping: it reads the view
+    through its type (``BaghdadGame.view_type``)."""
+    return lambda v: get(cast(BaghdadSeatView, v))

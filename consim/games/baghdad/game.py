@@ -11,7 +11,7 @@ the Arab Street deck runs out. The rules are in ``rules/``, what a seat may see 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from consim.core.action import Action
 from consim.core.errors import RestoreError
@@ -40,6 +40,7 @@ from consim.games.baghdad.rules.draft import Draft
 from consim.games.baghdad.rules.effects import Effects
 from consim.games.baghdad.state import BaghdadState, Result
 from consim.games.baghdad.view import view
+from consim.games.baghdad.viewtypes import BaghdadSeatView, BaghdadView
 
 
 class BaghdadGame(Game):
@@ -64,6 +65,7 @@ class BaghdadGame(Game):
     )
     status = "complete: 3-6 players, every phase, deals, secret plans; random and heuristic bots"
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.baghdad.bots:HeuristicBot"}
+    view_type = BaghdadSeatView
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -122,7 +124,7 @@ class BaghdadGame(Game):
     def _setup(self, state: BaghdadState) -> None:
         setup.set_up(state)
 
-    def _view(self, state: BaghdadState, seat: str | None) -> dict[str, Any]:
+    def _view(self, state: BaghdadState, seat: str | None) -> BaghdadView:
         return view(state, seat)
 
     def chat_open(self, state: BaghdadState, seat: str) -> bool:
@@ -130,13 +132,13 @@ class BaghdadGame(Game):
         return bool(state.stack) and isinstance(state.stack[0], Coalition)
 
     def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
-        return table.describe_actions(view, actions)
+        return table.describe_actions(cast(BaghdadSeatView, view), actions)
 
     def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
-        return table.describe_cards(view)
+        return table.describe_cards(cast(BaghdadSeatView, view))
 
     def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
-        return table.describe_status(view)
+        return table.describe_status(cast(BaghdadSeatView, view))
 
     def _outcome(self, state: BaghdadState) -> Outcome | None:
         d = state.data
@@ -284,7 +286,6 @@ def _why(st: BaghdadState, f: str, control: list[str | None]) -> str:
     if score >= rules.standard_victory_pp:
         return f"met the standard condition: {standard}."
     parts = goal["parts"]
-    assert isinstance(parts, list)
     near = "; ".join(
         f"{p['label']} {'yes' if p['met'] else 'no'}"
         if p["need"] == 1

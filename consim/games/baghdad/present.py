@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -37,8 +37,11 @@ from consim.core.game import Outcome
 from consim.core.words import listing
 from consim.games.baghdad.content import ArmsBazaarCard, BaghdadContent, Zone, default_content
 from consim.games.baghdad.view import CARD_TIMING
+from consim.games.baghdad.viewtypes import BaghdadSeatView, GoalView, PendingView, PlanStep, PlanView
 
-View = Mapping[str, Any]
+#: what the board is drawn from: a seat's view (``BaghdadGame.view_type``); the functions the
+#: front ends call with a plain mapping (``render``, ``COMMANDS``) read it through this type
+View = BaghdadSeatView
 WIDTH = 80
 
 ABBR = {"Shiite": "Shi", "Sunni": "Sun", "Government": "Gov", "US": "US", "Jihadist": "Jih", "NGO": "NGO"}
@@ -279,7 +282,7 @@ def map_lines(view: View, fold: bool = False) -> list[str]:
     return lines
 
 
-def goal_short(goal: Mapping[str, Any]) -> str:
+def goal_short(goal: GoalView) -> str:
     """A faction's progress towards its special condition, part by part."""
     bits = []
     for p in goal["parts"]:
@@ -407,7 +410,8 @@ def business_lines(view: View) -> list[str]:
         card = action.get("card")
         if card:
             target = f" against {card['target']}" if card.get("target") else ""
-            where = f" in {zone_name(card['zone'])}" if card.get("zone") else ""
+            zone = card["zone"]
+            where = f" in {zone_name(zone)}" if zone else ""
             out.append(f"Playing {card['source']}{target}{where}.")
             if card.get("target_hand") is not None:
                 out.append(f"  {card['target']}'s hand: " + (", ".join(card["target_hand"]) or "empty"))
@@ -421,21 +425,20 @@ def business_lines(view: View) -> list[str]:
     return out
 
 
-def _pending_lines(view: View, p: Mapping[str, Any]) -> list[str]:
-    kind = p["kind"]
+def _pending_lines(view: View, p: PendingView) -> list[str]:
     seat = view.get("seat")
-    if kind == "window":
+    if p["kind"] == "window":
         waiting = ["you" if w == seat else w for w in p["waiting"]]
         what = _WINDOWS.get(p["timing"], "a card")
         return _wrap(f"Now {what} may be played; waiting on {listing(waiting)}.", "    ", first="")
-    if kind == "infowar":
+    if p["kind"] == "infowar":
         return [f"{p['seat']} may play InfoWar on its gain of {p['amount']} PP."]
-    if kind == "discard":
+    if p["kind"] == "discard":
         why = "to make room for a card it buys" if p.get("to_buy") else "to keep within its hand limit"
         return [f"{p['seat']} discards {p['count']} card(s) {why}."]
-    if kind == "defect":
+    if p["kind"] == "defect":
         return [f"{p['seat']} chooses which {p['count']} of its units defect."]
-    if kind == "ceasefire":
+    if p["kind"] == "ceasefire":
         return [f"{p['seat']} names the zone of its Ceasefire."]
     return []
 
@@ -449,7 +452,8 @@ def hand_lines(view: View, full: bool, brief: bool = False) -> list[str]:
     head = f"Your hand ({len(hand)} of {view['max_hand']})"
     if not hand:
         return [head + ": empty."]
-    playable = set((view.get("action") or {}).get("playable", []))
+    action = view.get("action")
+    playable = set(action.get("playable", []) if action else [])
     if brief and not full:
         now = f"; playable now: {', '.join(_distinct(n for n in hand if n in playable))}" if playable else ""
         text = f"{head}: {', '.join(hand)}{now}"
@@ -483,9 +487,9 @@ def _distinct(names: Iterable[str]) -> list[str]:
 
 def battle_lines(view: View) -> list[str]:
     """The battle in progress: forces, Command cards (value and type), plans and result."""
-    c = view.get("combat") or {}
-    zid = c.get("zone")
-    if not zid or not c.get("sides"):
+    c = view.get("combat")
+    zid = c["zone"] if c else None
+    if not c or not zid or not c.get("sides"):
         return []
     seat = view.get("seat")
     zone = _c().zone(zid)
@@ -504,16 +508,17 @@ def battle_lines(view: View) -> list[str]:
         for f, p in plans.items():
             out.extend(_wrap(f"{f} reveals: {_plan_words(p)}.", "    ", first="  "))
     elif c.get("my_plan"):
-        mine = c["my_plan"]
-        said = "not begun" if mine.get("step") == "command" else _plan_words(mine)
+        own = c["my_plan"]
+        said = "not begun" if own["step"] == "command" else _plan_words(own, own["step"])
         out.extend(_wrap(f"Your plan so far: {said}.", "    ", first="  "))
     if c.get("totals"):
         t = c["totals"]
-        hit = [f for f, n in (c.get("neutralized") or {}).items() if n]
+        hit = [f for f, n in c.get("neutralized", {}).items() if n]
         lost = f" ({listing(hit)}'s Command Neutralized)" if hit else ""
         out.append(f"  Totals: {a} {t[a]}, {b} {t[b]}{lost}; {c['winner']} wins.")
     if seat in (a, b) and "hand" in view:
-        timing = (view.get("pending") or {}).get("timing")
+        pending = view.get("pending")
+        timing = pending["timing"] if pending and pending["kind"] == "window" else None
         cards = _c().arms_bazaar
         if timing:
             mine = [n for n in _distinct(view["hand"]) if cards.card(n).timing == timing]
@@ -541,15 +546,16 @@ def unit_worth(view: View, f: str, zid: str) -> int:
     return fort if c.zone(zid).fortified and view.get("fortified_holder") == f else value
 
 
-def _plan_words(p: Mapping[str, Any]) -> str:
-    """A plan, revealed or being made (its ``step`` then says what is still to choose)."""
-    order = ["command", "offense", "defense", "commit", "ready"]
-    step = order.index(p["step"]) if p.get("step") in order else len(order)
+def _plan_words(p: PlanView, step: PlanStep | None = None) -> str:
+    """A plan, revealed, or being made (``step`` then says what is still to choose)."""
+    order: list[PlanStep] = ["command", "offense", "defense", "commit", "ready"]
+    at = order.index(step) if step in order else len(order)
 
     def chosen(i: int, text: str) -> str:
-        return text if step > i else "to choose"
+        return text if at > i else "to choose"
 
-    cmd = command_text(p["command"]) if p.get("command") else "no Command"
+    command = p["command"]
+    cmd = command_text(command) if command else "no Command"
     commit = p.get("commit")
     return (
         f"Command {chosen(0, cmd)}; Offense {chosen(1, p.get('offense') or 'none')}; "
@@ -579,20 +585,21 @@ def _board(view: View) -> list[str]:
     if phase == "over":
         lines.extend(standing_lines(view))
         return lines
-    combat = view.get("combat") or {}
-    in_battle = bool(combat.get("sides")) and combat.get("stage") in ("plan", "resolve", "casualties")
-    pending = view.get("pending") or {}
+    combat = view.get("combat")
+    battle_stage = combat["stage"] if combat and combat.get("sides") else None
+    in_battle = battle_stage in ("plan", "resolve", "casualties")
+    pending = view.get("pending")
     if in_battle:
         lines.extend(battle_lines(view))
         lines.extend(_pending_lines(view, pending) if pending else [])
         return lines
-    if phase in _MAP_PHASES and pending.get("kind") not in ("infowar", "discard"):
+    if phase in _MAP_PHASES and (pending["kind"] if pending else None) not in ("infowar", "discard"):
         # the map last, nearest the question: what scrolls away first is the standing; when
         # the board would pass MAP_ROWS rows, the hand shrinks to its names, then the legends
         # go, then the zones with nothing in them are named in a line
         standing = standing_brief(view)
         middle = [*_your_goal_short(view), *warnings(view), *business_lines(view)]
-        if combat.get("ceasefire"):
+        if combat and combat["ceasefire"]:
             middle.append("Ceasefire in: " + ", ".join(zone_name(z) for z in combat["ceasefire"]))
         drawn = map_lines(view)
         folded = map_lines(view, fold=True)
@@ -665,8 +672,8 @@ def _your_goal_short(view: View) -> list[str]:
     return _wrap(f"Your goal: {goal_short(view['goals'][seat])} (type 'goals').", "    ", first="")
 
 
-def render(view: View) -> RenderableType:
-    lines = board_lines(view)
+def render(view: Mapping[str, Any]) -> RenderableType:
+    lines = board_lines(cast(BaghdadSeatView, view))
     parts: list[RenderableType] = [Text(lines[0], style="bold")]
     colours = _colours()
     for line in lines[1:]:
@@ -728,9 +735,9 @@ def zone_lines(view: View, rest: str) -> list[str]:
     return out
 
 
-def zone_command(view: View, rest: str) -> RenderableType:
+def zone_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """zone NAME: a zone's affiliation, symbols, PP, units, control and neighbours"""
-    return Text("\n".join(zone_lines(view, rest)))
+    return Text("\n".join(zone_lines(cast(BaghdadSeatView, view), rest)))
 
 
 def neighbour_lines() -> list[str]:
@@ -746,7 +753,7 @@ def neighbour_lines() -> list[str]:
     return out
 
 
-def map_command(view: View, rest: str) -> RenderableType:
+def map_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """map: every zone's neighbours, bank by bank (the board shows units and PP)"""
     return Text("\n".join(neighbour_lines()))
 
@@ -785,16 +792,17 @@ def goal_lines(view: View) -> list[str]:
     return out
 
 
-def goals_command(view: View, rest: str) -> RenderableType:
+def goals_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """goals: every faction's victory condition in words, and how near it is"""
-    return Text("\n".join(goal_lines(view)))
+    return Text("\n".join(goal_lines(cast(BaghdadSeatView, view))))
 
 
-def card_command(view: View, rest: str) -> RenderableType:
+def card_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """card NAME: an Arms Bazaar or Arab Street card's text (card all: your hand)"""
+    hand = cast(BaghdadSeatView, view).get("hand", [])
     if rest.strip().casefold() in ("", "all", "hand"):
-        lines = [f"Your hand ({len(view.get('hand', []))} cards):"]
-        for n in _distinct(view.get("hand", [])):
+        lines = [f"Your hand ({len(hand)} cards):"]
+        for n in _distinct(hand):
             lines.extend(card_lines(n))
         combos = _c().arms_bazaar.combinations
         lines.append("Two symbol cards played together:")
@@ -816,16 +824,17 @@ def card_command(view: View, rest: str) -> RenderableType:
     return Text(f"No card {rest.strip()!r}; 'card all' shows your hand.")
 
 
-def commands_command(view: View, rest: str) -> RenderableType:
+def commands_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """commands: every faction's Command cards, value and type, active and Neutralized"""
+    v = cast(BaghdadSeatView, view)
     lines = ["Command cards (value, type; a Neutralized one is restored for twice its value):"]
-    for f in view["order"]:
-        active = ", ".join(command_text(n) for n in view["active_commands"][f]) or "none"
+    for f in v["order"]:
+        active = ", ".join(command_text(n) for n in v["active_commands"][f]) or "none"
         lines.extend(_wrap(f"{f}: {active}.", "    ", first=""))
-        if view["neutralized"][f]:
+        if v["neutralized"][f]:
             lines.extend(
                 _wrap(
-                    "Neutralized: " + ", ".join(command_text(n) for n in view["neutralized"][f]) + ".",
+                    "Neutralized: " + ", ".join(command_text(n) for n in v["neutralized"][f]) + ".",
                     "    ",
                     first="  ",
                 )
@@ -833,7 +842,7 @@ def commands_command(view: View, rest: str) -> RenderableType:
     return Text("\n".join(lines))
 
 
-COMMANDS: dict[str, Callable[[View, str], RenderableType]] = {
+COMMANDS: dict[str, Callable[[Mapping[str, Any], str], RenderableType]] = {
     "zone": zone_command,
     "map": map_command,
     "goals": goals_command,

@@ -13,9 +13,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from consim.core.action import Action
 from consim.core.table import ActionWords, CardShelf, CardWords, StatusLine, plain_words
@@ -23,8 +22,11 @@ from consim.core.words import listing
 from consim.games.baghdad.content import ArmsBazaarCard, BaghdadContent, default_content
 from consim.games.baghdad.rules import PROMISE_TEXT
 from consim.games.baghdad.view import CARD_TIMING
+from consim.games.baghdad.viewtypes import BaghdadSeatView
 
-View = Mapping[str, Any]
+#: what the words are made from: a seat's view (``BaghdadGame.describe_*`` read the mapping the
+#: front ends pass through this type)
+View = BaghdadSeatView
 
 _KIND = {
     "offense": "Offense",
@@ -118,10 +120,11 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
     seat = view.get("seat")
     zones = _zone_names()
     seats = set(view.get("factions", ()))
-    deal = view.get("deal") or {}
+    deal = view.get("deal")
     phase = view.get("phase")
-    action_step = (view.get("action") or {}).get("step")
-    pending = view.get("pending") or {}
+    turn = view.get("action")
+    action_step = turn["step"] if turn else None
+    pending = view.get("pending")
     out: list[ActionWords] = []
     for action in actions:
         verb, args = action.verb, action.args
@@ -180,10 +183,10 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
         elif verb == "offer":
             words = ActionWords(f"Make an offer to {arg}", "Deals", (arg,))
         elif verb == "give-pp":
-            to = listing(deal.get("to", ())) or "them"
+            to = listing(deal["to"] if deal else ()) or "them"
             words = ActionWords(f"Give {arg} PP", "You give", (), f"to {to}")
-        elif verb == "give" and deal.get("stage") == "fulfil":
-            words = ActionWords(f"Give {arg} to {deal.get('from', 'them')}", "Cards to give", (arg,), facts)
+        elif verb == "give" and deal and deal["stage"] == "fulfil":
+            words = ActionWords(f"Give {arg} to {deal['from']}", "Cards to give", (arg,), facts)
         elif verb == "give":
             words = ActionWords(f"Give {arg}", "You give", (arg,), facts)
         elif verb == "ask-pp":
@@ -193,7 +196,7 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
         elif verb == "truce":
             words = ActionWords("Offer a Truce for this turn's Move steps", "Truces and promises")
         elif verb == "promise":
-            to = listing(deal.get("to", ())) or "them"
+            to = listing(deal["to"] if deal else ()) or "them"
             said = PROMISE_TEXT.get(arg, arg).format(to=to)
             words = ActionWords(f"Promise you {said.split(':')[0]}", "Truces and promises", (), said)
         elif verb == "send":
@@ -201,7 +204,7 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
         elif verb == "cancel":
             words = ActionWords("Cancel the offer", "Send")
         elif verb == "accept":
-            words = ActionWords(f"Accept {deal.get('from', 'the')}'s offer", "Answer")
+            words = ActionWords(f"Accept {deal['from'] if deal else 'the'}'s offer", "Answer")
         elif verb == "decline" and phase == "draft":
             words = ActionWords("Take no card", "Draft a card")
         elif verb == "decline" and phase == "combat":
@@ -219,7 +222,9 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
         elif verb == "in":
             zone = zones.get(arg, arg)
             text = (
-                f"No battle in {zone} this turn" if pending.get("kind") == "ceasefire" else f"Choose {zone}"
+                f"No battle in {zone} this turn"
+                if pending and pending["kind"] == "ceasefire"
+                else f"Choose {zone}"
             )
             words = ActionWords(text, "Zone", (zone,))
         elif verb == "command":
@@ -236,6 +241,12 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
             words = ActionWords(f"Commit {arg}", "Battle plan: strength committed")
         elif verb == "losses":
             words = ActionWords(f"{arg} of the losses Security, the rest Infrastructure", "Losses")
+        elif verb == "place" and args[0] in ("security", "infrastructure"):
+            # [Game Setup: Starting Forces] placement=choose: one starting unit at a time
+            kind, zone = args
+            words = ActionWords(
+                f"Place 1 {kind.title()} in {zone}", f"Place starting {kind.title()}", (zone,)
+            )
         elif verb == "place":
             s, i = int(args[0]), int(args[1])
             words = ActionWords(f"Place {s} Security and {i} Infrastructure", "Place units")
@@ -277,7 +288,8 @@ def describe_cards(view: View) -> list[CardShelf]:
                 note=f"{len(hand)} of at most {view.get('max_hand', len(hand))} cards.",
             )
         )
-    packet = (view.get("draft") or {}).get("packet")
+    draft = view.get("draft")
+    packet = draft.get("packet") if draft else None
     if packet:
         shelves.append(CardShelf("The draft packet you hold", tuple(card_words(n) for n in packet)))
     for seat in view.get("factions", ()):
@@ -287,14 +299,16 @@ def describe_cards(view: View) -> list[CardShelf]:
         cards += [CardWords(f"{n} (Neutralized)", "", _commands().get(n, ""), n) for n in neutral]
         if cards:
             shelves.append(CardShelf(f"{seat}'s Command cards", tuple(cards)))
-    plans = (view.get("combat") or {}).get("plans") or {}
+    combat = view.get("combat")
+    plans = (combat.get("plans") if combat else None) or {}
     for side, plan in plans.items():  # the battle plans, once revealed to everyone
-        named = [plan.get(k) for k in ("command", "offense", "defense")]
-        shown = tuple(card_words(str(c)) for c in named if c)
+        named = [plan["command"], plan["offense"], plan["defense"]]
+        shown = tuple(card_words(c) for c in named if c)
         if shown:
-            shelves.append(CardShelf(f"{side}'s battle plan (strength {plan.get('commit', 0)})", shown))
-    mine = (view.get("combat") or {}).get("my_plan") or {}
-    chosen = tuple(card_words(mine[k]) for k in ("command", "offense", "defense") if mine.get(k))
+            shelves.append(CardShelf(f"{side}'s battle plan (strength {plan['commit']})", shown))
+    mine = combat.get("my_plan") if combat else None
+    own = (mine["command"], mine["offense"], mine["defense"]) if mine else ()
+    chosen = tuple(card_words(n) for n in own if n)
     if chosen:
         shelves.append(CardShelf("Your secret battle plan so far", chosen))
     if view.get("street_turned"):
@@ -316,10 +330,11 @@ def describe_status(view: View) -> list[StatusLine]:
     lines.append(
         StatusLine("Cards cost", f"{view['card_price']} PP", f"{view['street_left']} Arab Street cards left")
     )
-    need = (view.get("standard_victory") or {}).get("pp")
+    need = view["standard_victory"]["pp"]
     for seat in view.get("factions", ()):
         score = view.get("scores", {}).get(seat)
-        goal = ((view.get("goals") or {}).get(seat) or {}).get("text", "")
+        goals = view["goals"].get(seat)
+        goal = goals["text"] if goals else ""
         value = f"{view['pp'][seat]} PP, {view['hand_counts'][seat]} cards"
         if score is not None:
             value += f", score {score}" + (f" of {need}" if need else "")

@@ -28,7 +28,7 @@ import random
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from consim.core.action import Action
 from consim.core.game import Game
@@ -43,6 +43,7 @@ from consim.games.fitna.bots_world import (
     attack_outcome,
     column,
     distances,
+    level_of,
     odds,
 )
 from consim.games.fitna.content import (
@@ -53,16 +54,39 @@ from consim.games.fitna.content import (
     FitnaTables,
     Strike,
 )
-
-View = Mapping[str, Any]
+from consim.games.fitna.viewtypes import (
+    FitnaSeatView,
+    OpsView,
+    SeatVictoryView,
+    StackUnitView,
+    StackView,
+    TablePart,
+    UnitView,
+)
 
 #: verbs a default choice prefers, best first, when the bot has no plan for a decision
 _DEFAULT_ORDER = ("done", "pass", "stop", "refuse", "none")
 #: verbs whose argument is a space where units go (reinforcements, interventions, withdrawals)
 _SPACE_VERBS = frozenset({"place", "withdraw", "evacuate", "space", "retreat"})
+#: [31.0] the parts of a victory table
+_TABLE: tuple[TablePart, ...] = ("prerequisites", "minor", "major", "decisive")
 # =============================================================================================
 # The bot
 # =============================================================================================
+
+
+class _Fighter(NamedTuple):
+    """A unit that may join an offensive, as the bot counts it (an IS counter face down at
+    the force's mean attack)."""
+
+    name: str
+    attack: float
+    isolated: bool
+
+
+def _face_up(u: StackUnitView) -> UnitView | None:
+    """``u`` if the seat sees its values, ``None`` for an IS counter face down."""
+    return None if "face_down" in u else u
 
 
 @dataclass
@@ -102,7 +126,7 @@ class HeuristicBot(CardValues):
 
     # -- reading the view -------------------------------------------------------------------------
 
-    def read_stack(self, s: int, st: Mapping[str, Any]) -> Stack:
+    def read_stack(self, s: int, st: StackView) -> Stack:
         side = str(st["side"])
         count = int(st["count"])
         if "units" in st:
@@ -110,7 +134,7 @@ class HeuristicBot(CardValues):
             att = dfn = steps = 0.0
             iso = 0
             for u in units:
-                if u.get("face_down"):
+                if "face_down" in u:
                     a, d = self.force_mean.get("IS", (2.0, 2.0))
                     att, dfn, steps = att + a, dfn + d, steps + 1
                     continue
@@ -130,7 +154,10 @@ class HeuristicBot(CardValues):
 
     # -- the choice -------------------------------------------------------------------------------
 
-    def choose(self, view: View, actions: Sequence[Action]) -> Action:
+    def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+        return self._choose(cast(FitnaSeatView, view), actions)  # (the driver hands any game's view)
+
+    def _choose(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action:
         step = str(view.get("step", ""))
         self.world = None
         handler = getattr(self, f"_on_{step}", None)
@@ -141,12 +168,12 @@ class HeuristicBot(CardValues):
             choice = self._default(view, actions)
         return choice
 
-    def w(self, view: View) -> World:
+    def w(self, view: FitnaSeatView) -> World:
         if self.world is None or self.world.view is not view:
             self.world = World(self, view)
         return self.world
 
-    def _default(self, view: View, actions: Sequence[Action]) -> Action:
+    def _default(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action:
         """No plan: never a Joker by chance; spaces chosen for the seat's units or, in an IS or
         Kurdish activation it runs, against the other side; else any real choice before
         'done' and the like."""
@@ -158,8 +185,8 @@ class HeuristicBot(CardValues):
             return max(spaces, key=lambda a: self._space_score(view, a.args[0]))
         vetoes = [a for a in real if a.verb == "veto"]
         if vetoes:  # [UN Security Council] a resolution ends the game: stop it unless winning
-            vic = (view.get("victory") or {}).get("seats", {})
-            mine = _rank(vic.get(self.seat, {}).get("level", "none"))
+            vic = view["victory"]["seats"]
+            mine = _rank(level_of(vic, self.seat))
             best = max((_rank(v.get("level", "none")) for k, v in vic.items() if k != self.seat), default=0)
             if mine <= best:
                 return min(vetoes, key=lambda a: self.keep_value(view, a.args[0]) + self.ops_worth(a.args[0]))
@@ -186,7 +213,7 @@ class HeuristicBot(CardValues):
             return 0.0
         return float(t.unit_attack[u][0] + t.unit_defence[u][0] + t.unit_steps[u])
 
-    def _space_score(self, view: View, name: str) -> float:
+    def _space_score(self, view: FitnaSeatView, name: str) -> float:
         """A space for a unit arriving or withdrawing: for the seat's own units, where they
         guard and threaten most; for IS or Kurds it commands (25.2, 26.2), where they hurt the
         other side most."""
@@ -216,7 +243,7 @@ class HeuristicBot(CardValues):
                 return a
         return None
 
-    def _joker_now(self, view: View, actions: Sequence[Action]) -> bool:
+    def _joker_now(self, view: FitnaSeatView, actions: Sequence[Action]) -> bool:
         """[9.0, 34.0] The Joker waits for the last turn (two Jokers: the last two turns), or
         for a hand left empty in the seat's own Events segment."""
         if not any(a.verb == "joker" for a in actions):
@@ -231,10 +258,10 @@ class HeuristicBot(CardValues):
 
     # -- the opening hand, drawing, exchanges [7.0, 8.2, 29.0] ---------------------------------
 
-    def _on_opening_hands(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_opening_hands(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         return self._find(actions, "take", "2 Assets, 2 Events") or actions[len(actions) // 2]
 
-    def _on_draw_cards(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_draw_cards(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         if self._joker_now(view, actions):
             return self._find(actions, "joker")
         hand = view.get("hand", [])
@@ -242,10 +269,10 @@ class HeuristicBot(CardValues):
         events = len(hand) - assets
         return self._find(actions, "draw", "Asset" if assets < events or assets < 2 else "Event")
 
-    def _on_exchange(self, view: View, actions: Sequence[Action]) -> Action | None:
-        ex = view.get("exchange") or {}
+    def _on_exchange(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
+        ex = view.get("exchange")
         if self._find(actions, "accept"):
-            offered = ex.get("offered")
+            offered = ex.get("offered") if ex is not None else None
             hand = self.hand_names(view)
             worst = min((self.keep_value(view, n) for n in hand), default=0.0)
             if offered and self.keep_value(view, str(offered)) > worst + 1.0:
@@ -256,12 +283,12 @@ class HeuristicBot(CardValues):
             return min(gives, key=lambda a: self.keep_value(view, a.args[0]))
         return None
 
-    def _on_joker_window(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_joker_window(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         return self._find(actions, "joker") if self._joker_now(view, actions) else self._find(actions, "pass")
 
     # -- the Events segment [12.1, 15.0, 10.0] ----------------------------------------------------
 
-    def _on_events_segment(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_events_segment(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         if self._joker_now(view, actions):
             return self._find(actions, "joker")
         hand = self.hand_names(view)
@@ -288,7 +315,7 @@ class HeuristicBot(CardValues):
             return best[1]
         return self._propose_exchange(view, actions) or self._find(actions, "done")
 
-    def _propose_exchange(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _propose_exchange(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         """[29.0] Offer a partner the card least worth keeping, when it is worth next to
         nothing to this seat (an event it cannot use, few OPs): the partner takes it only if it
         gains, and any card it gives back is worth at least as much here."""
@@ -301,20 +328,21 @@ class HeuristicBot(CardValues):
             return None
         return next((offers[s] for s in self.partners(view) if s in offers), None)
 
-    def partners(self, view: View) -> list[str]:
+    def partners(self, view: FitnaSeatView) -> list[str]:
         """[29.0] The seats whose victory conditions name none of the spaces this seat's do:
         nothing either wins is taken from the other, so a card may change hands to the profit
         of both. None in a two-player game, where the other player is the opponent."""
-        seats = (view.get("victory") or {}).get("seats", {})
+        seats = view["victory"]["seats"]
         if len(seats) < 3 or self.seat not in seats:
             return []
 
-        def spaces(conditions: Mapping[str, Any]) -> set[str]:
+        def spaces(conditions: SeatVictoryView) -> set[str]:
             return {
                 str(sp)
-                for level in ("prerequisites", "minor", "major", "decisive")
+                for level in _TABLE
                 for cond in conditions.get(level) or []
-                for sp in cond.get("spaces") or []
+                if "spaces" in cond
+                for sp in cond["spaces"]
             }
 
         mine = spaces(seats[self.seat])
@@ -326,7 +354,7 @@ class HeuristicBot(CardValues):
             if s != self.seat and s in seats and not spaces(seats[s]) & mine
         ]
 
-    def _on_play_card(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_play_card(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         names = [a for a in actions if a.verb == "name"]
         if names:
             return names[0]
@@ -350,19 +378,19 @@ class HeuristicBot(CardValues):
 
         return max(picks, key=score)
 
-    def _on_cancel_window(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_cancel_window(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         cancel = [a for a in actions if a.verb == "cancel"]
         if cancel:
             return cancel[0]
         return self._find(actions, "pass")
 
-    def _on_lose_cards(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_lose_cards(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         takes = [a for a in actions if a.verb == "take"]
         if takes:
             return max(takes, key=lambda a: self.keep_value(view, a.args[0]) + self.ops_worth(a.args[0]))
         return None
 
-    def _on_entrench(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_entrench(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         world = self.w(view)
         picks = [a for a in actions if a.verb == "entrench"]
         if not picks:
@@ -375,7 +403,7 @@ class HeuristicBot(CardValues):
             ),
         )
 
-    def _on_reinforce(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_reinforce(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         for verb in ("batch",):
             a = self._find(actions, verb)
             if a is not None:
@@ -395,7 +423,7 @@ class HeuristicBot(CardValues):
             return restore[0]
         return self._find(actions, "replacements") or self._find(actions, "done")
 
-    def _on_place_units(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_place_units(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         picks = [a for a in actions if a.verb == "place"]
         if not picks:
             return None
@@ -403,7 +431,7 @@ class HeuristicBot(CardValues):
 
     # -- Planning [11.0, 16.0] -----------------------------------------------------------------------
 
-    def _on_planning(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_planning(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         world = self.w(view)
         allocs = [a for a in actions if a.verb == "allocate"]
         attacks = self.attacks(world)
@@ -415,7 +443,8 @@ class HeuristicBot(CardValues):
                 want = 1
             return self._find(actions, "allocate", f"{total - want}-{want}")
         hand = self.hand_names(view)
-        spent = (view.get("ops") or {}).get("spent", [])
+        ops = view.get("ops")
+        spent = ops.get("spent", []) if ops else []
         ops_cards = [a for a in actions if a.verb == "ops"]
         if not spent:
             if not ops_cards:
@@ -437,12 +466,13 @@ class HeuristicBot(CardValues):
                 return second
         return self._find(actions, "done")
 
-    def _on_initiative_bids(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_initiative_bids(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         """[7.1] Bid the card it would spend for OPs anyway (the Planning choice above), a
         second one when it is worth no more kept than spent; no card when every card is worth
         keeping (it will use the Strategic Depot)."""
         bids = [a for a in actions if a.verb == "bid"]
-        picked = (view.get("decision") or {}).get("bid", [])
+        mine = view.get("decision")
+        picked = mine["bid"] if mine is not None and "bid" in mine else []
         hand = self.hand_names(view)
         if not bids:
             return self._find(actions, "commit")
@@ -487,7 +517,9 @@ class HeuristicBot(CardValues):
         return parent
 
     @staticmethod
-    def _allowance(u: Mapping[str, Any]) -> int:
+    def _allowance(u: StackUnitView) -> int:
+        if "face_down" in u:
+            return 0
         m = int(u.get("movement") or 0)
         if m <= 0:
             return 0
@@ -525,12 +557,13 @@ class HeuristicBot(CardValues):
                     best = (gain, name, b)
         return best
 
-    def _position_value(self, world: World, u: Mapping[str, Any], home: int, s: int) -> float:
+    def _position_value(self, world: World, u: StackUnitView, home: int, s: int) -> float:
         """How useful unit ``u`` (now on ``home``) would be on ``s``: next to targets it helps
         to attack, guarding a threatened space of value, near the front, in supply."""
         t = self.t
-        att = float(u.get("attack") or 0)
-        dfn = float(u.get("defence") or 0)
+        up = _face_up(u)
+        att = float(up["attack"] or 0) if up is not None else 0.0
+        dfn = float(up["defence"] or 0) if up is not None else 0.0
         st = world.stacks[s]
         here_att = here_def = 0.0
         if st is not None and st.side == self.seat:
@@ -574,7 +607,7 @@ class HeuristicBot(CardValues):
             value -= 1.5 + max(0, world.turns - world.turn)  # isolated units wither (14.1)
         return value
 
-    def _on_movement(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_movement(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         world = self.w(view)
         names = [a.args[0] for a in actions if a.verb == "move"]
         best = self.best_move(world, names)
@@ -584,11 +617,11 @@ class HeuristicBot(CardValues):
         self.plan = None
         return self._find(actions, "done")
 
-    def _on_unit_move(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_unit_move(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         t = self.t
-        d = view.get("decision") or {}
-        moving = d.get("moving")
-        at = t.space_by_name.get(str(d.get("at", "")), -1)
+        d = view.get("decision")
+        moving = d.get("moving") if d is not None else None
+        at = t.space_by_name.get(str(d.get("at", "")) if d is not None else "", -1)
         dest = self.plan[1] if self.plan is not None and self.plan[0] == moving else -1
         if dest == at and self._find(actions, "stop"):
             return self._find(actions, "stop")
@@ -625,10 +658,12 @@ class HeuristicBot(CardValues):
             if st is None or (st.side != self.seat and st.side not in world.commanded):
                 continue
             is_att, _ = self.force_mean.get("IS", (2.0, 2.0))
-            fighters: list[Mapping[str, Any]] = [
-                {"name": "IS counter", "attack": is_att} if u.get("face_down") else u
+            fighters = [
+                _Fighter("IS counter", is_att, False)
+                if "face_down" in u
+                else _Fighter(str(u["name"]), float(u["attack"]), bool(u.get("isolated")))
                 for u in st.units
-                if u.get("face_down") or float(u.get("attack") or 0) > 0
+                if "face_down" in u or float(u.get("attack") or 0) > 0
             ][:4]
             if not fighters:
                 continue
@@ -642,8 +677,8 @@ class HeuristicBot(CardValues):
                 best: _Attack | None = None
                 for mask in range(1, 1 << len(fighters)):
                     group = [fighters[i] for i in range(len(fighters)) if mask >> i & 1]
-                    att = sum(float(u["attack"]) for u in group)
-                    iso = any(u.get("isolated") for u in group)
+                    att = sum(u.attack for u in group)
+                    iso = any(u.isolated for u in group)
                     ev, p = world.attack_ev(att, foe, world.shifts(nb, iso), len(group), nb)
                     if p < 0.3:
                         ev -= (0.3 - p) * 6.0 * world.late  # long odds grind an army down
@@ -653,18 +688,18 @@ class HeuristicBot(CardValues):
                     if left == 0 and world.threat[s] > 0:
                         ev -= world.value[s] * 0.3  # the start space left empty before the enemy
                     if best is None or ev > best.ev:
-                        best = _Attack(s, nb, [str(u["name"]) for u in group], ev, p)
+                        best = _Attack(s, nb, [u.name for u in group], ev, p)
                 if best is not None:
                     out.append(best)
         out.sort(key=lambda a: -a.ev)
         return out
 
-    def _on_offensives(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_offensives(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         world = self.w(view)
         t = self.t
         sources = [t.space_by_name[a.args[0]] for a in actions if a.verb == "attack_from"]
         plans = [a for a in self.attacks(world, sources) if a.ev > ATTACK_THRESHOLD]
-        ops = view.get("ops") or {}
+        ops: OpsView = view.get("ops") or {}
         left = int(ops.get("offensives_left", 1))
         # the last offensive of the segment may take a longer chance
         if not plans and left >= 1 and view.get("turn") == view["scenario"]["turns"]:
@@ -678,13 +713,13 @@ class HeuristicBot(CardValues):
         self.attack = None
         return self._find(actions, "done")
 
-    def _on_offensive_setup(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_offensive_setup(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         t = self.t
         plan = self.attack
-        d = view.get("decision") or {}
-        if plan is None or t.space_name[plan.source] != d.get("attack_from"):
+        d = view.get("decision")
+        if plan is None or d is None or t.space_name[plan.source] != d.get("attack_from"):
             return self._fallback_setup(view, actions)
-        chosen = set(d.get("chosen", []))
+        chosen: set[str] = set(d["chosen"]) if "chosen" in d else set()
         targets = [a for a in actions if a.verb == "target"]
         if targets:
             a = self._find(actions, "target", t.space_name[plan.target])
@@ -696,7 +731,7 @@ class HeuristicBot(CardValues):
                     return a
         return self._find(actions, "attack") or self._fallback_setup(view, actions)
 
-    def _fallback_setup(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _fallback_setup(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         """An offensive the bot did not plan (IS or Kurds it commands): every unit, then the
         target held by the other side with the most value."""
         adds = [a for a in actions if a.verb == "add"]
@@ -718,9 +753,8 @@ class HeuristicBot(CardValues):
             return max(targets, key=score)
         return None
 
-    def _on_offensive(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_offensive(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         """[18.3] Assets: commit a shift where it turns the odds; cancel the other side's."""
-        off = view.get("offensive") or {}
         world = self.w(view)
         t = self.t
         cancels = [a for a in actions if a.verb == "cancel"]
@@ -731,6 +765,7 @@ class HeuristicBot(CardValues):
         commits = [a for a in actions if a.verb == "commit"]
         if not commits:
             return self._find(actions, "done")
+        off = view["offensive"]
         target = t.space_by_name[off["against"]]
         source = t.space_by_name[off["from"]]
         attacking = off["attacker"] == self.seat
@@ -745,7 +780,7 @@ class HeuristicBot(CardValues):
             for u in src.units if src else []:
                 if left[u["name"]] > 0:
                     left[u["name"]] -= 1
-                    att += is_mean if u.get("face_down") else float(u["attack"])
+                    att += is_mean if "face_down" in u else float(u["attack"])
             dfn, steps = (foe.defence, foe.steps) if foe else (0.0, 1.0)
         else:
             src = world.stacks[source]
@@ -785,7 +820,7 @@ class HeuristicBot(CardValues):
                 k += 1.5 * e.steps
         return round(k)
 
-    def _on_losses(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_losses(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         """[18.5] The step that costs least: a full unit flipped with the least strength lost."""
         t = self.t
         picks = [a for a in actions if a.verb == "lose"]
@@ -804,7 +839,7 @@ class HeuristicBot(CardValues):
 
         return min(picks, key=cost)
 
-    def _on_retreat(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_retreat(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         world = self.w(view)
         t = self.t
         picks = [a for a in actions if a.verb == "retreat"]
@@ -825,7 +860,7 @@ class HeuristicBot(CardValues):
 
         return max(picks, key=score)
 
-    def _on_exploit(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_exploit(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         world = self.w(view)
         t = self.t
         moves = [a for a in actions if a.verb == "to"]
@@ -840,17 +875,18 @@ class HeuristicBot(CardValues):
         exploits = [a for a in actions if a.verb == "exploit"]
         if exploits:
             # exploit only where a space not yet held lies next to the won space
-            won = t.space_by_name.get(str((view.get("offensive") or {}).get("against", "")), -1)
+            off = view.get("offensive")
+            won = t.space_by_name.get(off["against"] if off is not None else "", -1)
             if won >= 0 and any(not world.held(nb) and world.stacks[nb] is None for nb in t.adj[won]):
                 return exploits[0]
         return self._find(actions, "done")
 
     # -- Strategic Movement [17.3] -------------------------------------------------------------
 
-    def _on_strategic(self, view: View, actions: Sequence[Action]) -> Action | None:
+    def _on_strategic(self, view: FitnaSeatView, actions: Sequence[Action]) -> Action | None:
         world = self.w(view)
         t = self.t
-        d = view.get("decision") or {}
+        d = view.get("decision")
         tos = [a for a in actions if a.verb == "to"]
         if tos:
             return max(tos, key=lambda a: self._gap(world, t.space_by_name[a.args[0]]))
@@ -864,8 +900,11 @@ class HeuristicBot(CardValues):
         units = world.my_units()
 
         def spare(a: Action) -> float:
-            s, u = units.get(a.args[0], (-1, {}))
-            if s < 0 or world.last_guard(s):
+            found = units.get(a.args[0])
+            if found is None:
+                return -99.0
+            s, u = found
+            if world.last_guard(s):
                 return -99.0
             st = world.stacks[s]
             alone = st is not None and st.count == 1
@@ -873,7 +912,7 @@ class HeuristicBot(CardValues):
                 -world.threat[s]
                 - world.value[s] * (2.0 if alone else 0.5)
                 + world.front[s] * 0.5
-                + float(u.get("defence") or 0) * 0.2
+                + (float(up["defence"] or 0) if (up := _face_up(u)) is not None else 0.0) * 0.2
             )
 
         return max(redeploys, key=spare)

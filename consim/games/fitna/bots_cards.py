@@ -5,10 +5,7 @@ the units of a card's OPs' worth (OPs / 2)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from consim.games.fitna.bots_world import _rank, rival_weights
+from consim.games.fitna.bots_world import _rank, level_of, rival_weights
 from consim.games.fitna.content import (
     Cancel,
     ColumnShift,
@@ -23,8 +20,7 @@ from consim.games.fitna.content import (
     Strike,
     TensionChange,
 )
-
-View = Mapping[str, Any]
+from consim.games.fitna.viewtypes import FitnaSeatView, seen_units
 
 
 class CardValues:
@@ -37,7 +33,7 @@ class CardValues:
     def card_of(self, name: str) -> int:
         return self.t.card_by_name[name][0]
 
-    def keep_value(self, view: View, name: str) -> float:
+    def keep_value(self, view: FitnaSeatView, name: str) -> float:
         """How much a card in hand is worth keeping (for its event or in an offensive), in the
         units of its OPs' worth (OPs / 2)."""
         c = self.card_of(name)
@@ -54,20 +50,20 @@ class CardValues:
             return best
         return self.event_value(view, name)
 
-    def event_value(self, view: View, name: str) -> float:
+    def event_value(self, view: FitnaSeatView, name: str) -> float:
         """What playing ``name`` as an event is worth now (rough, in the same units)."""
         t = self.t
         c = self.card_of(name)
-        pools = view.get("pools", {}).get(self.seat, {})
+        pool = view["pools"].get(self.seat)
         value = 0.0
         for e in t.card_effects[c]:
             if isinstance(e, Reinforcements):
-                units = len(pools.get("batches", [])) + len(pools.get("destroyed", []))
+                units = len(pool["batches"]) + len(pool["destroyed"]) if pool is not None else 0
                 reduced = sum(
                     1
                     for sp in view["spaces"]
                     if (st := sp.get("stack")) and st["side"] == self.seat
-                    for u in st.get("units", [])
+                    for u in seen_units(st)
                     if u.get("reduced")
                 )
                 value += 1.5 + (4.5 if units else 1.5 if reduced else 0.0)
@@ -87,7 +83,7 @@ class CardValues:
                 value += self._handler_value(view, e.name)
         return value
 
-    def _tension_value(self, view: View, change: int) -> float:
+    def _tension_value(self, view: FitnaSeatView, change: int) -> float:
         """[22.0, 34.0] Tension helps a seat that gains from the next level and hurts one whose
         enemy does (the interventions at 10)."""
         tension = int(view.get("tension") or 0)
@@ -102,21 +98,19 @@ class CardValues:
             value += 1.0
         return value
 
-    def _handler_value(self, view: View, name: str) -> float:
+    def _handler_value(self, view: FitnaSeatView, name: str) -> float:
         if name in ("mobilise", "extra_batch", "oil_revenue"):
             return 2.0
         if name in ("targeted_strike", "russian_surge", "evacuation_deal"):
             return 1.5
         if name == "security_council":  # ends the game: only when winning now
-            vic = (view.get("victory") or {}).get("seats", {})
-            mine = _rank(vic.get(self.seat, {}).get("level", "none"))
+            vic = view["victory"]["seats"]
+            mine = _rank(level_of(vic, self.seat))
             theirs = max((_rank(v.get("level", "none")) for s, v in vic.items() if s != self.seat), default=0)
             return 6.0 if mine > theirs else -6.0
         if name in ("is_activation", "kurdish_activation"):
             # [25.2, 26.2] a force nobody plays, worth most against a rival far ahead
-            lead = max(
-                rival_weights((view.get("victory") or {}).get("seats", {}), self.seat).values(), default=1.0
-            )
+            lead = max(rival_weights(view["victory"]["seats"], self.seat).values(), default=1.0)
             return 0.8 + 2.0 * (lead - 1.0)
         if name in ("pkk_rebellion", "restriction", "cyber_war"):
             return 0.8
@@ -125,5 +119,5 @@ class CardValues:
     def ops_worth(self, name: str) -> float:
         return self.t.card_ops[self.card_of(name)] / 2.0
 
-    def hand_names(self, view: View) -> list[str]:
+    def hand_names(self, view: FitnaSeatView) -> list[str]:
         return [str(c["name"]) for c in view.get("hand", [])]

@@ -9,14 +9,13 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from consim.games.fitna.content import CRT, CRT_COLUMNS, FORCE_LABEL, FitnaTables, crt_column
+from consim.games.fitna.viewtypes import FitnaSeatView, SeatVictoryView, StackUnitView, TablePart
 
 if TYPE_CHECKING:
     from consim.games.fitna.bots import HeuristicBot
-
-View = Mapping[str, Any]
 
 #: the value of one step lost or inflicted, in the same units as a space's value
 STEP = 1.0
@@ -103,14 +102,14 @@ class Stack:
     defence: float
     steps: float
     isolated: int
-    units: list[Mapping[str, Any]] = field(default_factory=list)
+    units: list[StackUnitView] = field(default_factory=list)
 
 
 class World:
     """One decision's picture of the position: stacks, control, the value of each space to
     the seat, the threats on its spaces."""
 
-    def __init__(self, bot: HeuristicBot, view: View) -> None:
+    def __init__(self, bot: HeuristicBot, view: FitnaSeatView) -> None:
         t = bot.t
         self.bot = bot
         self.view = view
@@ -187,23 +186,22 @@ class World:
         t = self.bot.t
         n = t.n_spaces
         value = [0.4 + 0.3 * t.space_vp[s] for s in range(n)]
-        victory = (self.view.get("victory") or {}).get("seats", {})
+        victory = self.view["victory"]["seats"]
         rivals = rival_weights(victory, self.me)
         for seat, table in victory.items():
             mine = seat == self.me
             level = table.get("level", "none")
             theirs = 0.6 * rivals.get(seat, 1.0)
-            for key, weight in (("prerequisites", 6.0), ("minor", 3.0), ("major", 2.0), ("decisive", 1.2)):
+            for key, weight in _TABLE_WEIGHTS:
                 if mine and key != "prerequisites" and _rank(key) <= _rank(level) - 1:
                     weight *= 0.7  # a level already reached still has to be kept
                 for cond in table.get(key, []):
-                    kind = cond.get("type")
-                    if kind == "control":
+                    if cond["type"] == "control":
                         for name in cond["spaces"]:
                             s = t.space_by_name.get(name)
                             if s is not None:
                                 value[s] += weight if mine else theirs * weight
-                    elif kind == "control_count" and mine:
+                    elif cond["type"] == "control_count" and mine:
                         countries = {self.bot.country_by_label.get(c, -1) for c in cond["countries"]}
                         gap = max(0, int(cond["need"]) - int(cond["have"]))
                         bonus = 0.6 + (0.6 if gap else 0.2)
@@ -230,12 +228,12 @@ class World:
         never left empty (a prerequisite lost is no victory at all)."""
         t = self.bot.t
         seats = set(self.view["seats"])
-        table = (self.view.get("victory") or {}).get("seats", {}).get(self.me, {})
+        table = self.view["victory"]["seats"].get(self.me)
         foes = [s for s in self.enemy if (x := self.stacks[s]) is not None and x.side in seats]
         dist = self.bot.dist
         out: set[int] = set()
-        for cond in table.get("prerequisites", []):
-            if cond.get("type") != "control":
+        for cond in table.get("prerequisites", []) if table is not None else []:
+            if cond["type"] != "control":
                 continue
             for name in cond["spaces"]:
                 s = t.space_by_name.get(name)
@@ -298,9 +296,9 @@ class World:
 
     # -- helpers ----------------------------------------------------------------------------------
 
-    def my_units(self) -> dict[str, tuple[int, Mapping[str, Any]]]:
+    def my_units(self) -> dict[str, tuple[int, StackUnitView]]:
         """The seat's units by name: (space, unit)."""
-        out: dict[str, tuple[int, Mapping[str, Any]]] = {}
+        out: dict[str, tuple[int, StackUnitView]] = {}
         for s in self.mine:
             st = self.stacks[s]
             assert st is not None
@@ -337,13 +335,28 @@ def _rank(level: str) -> int:
     return {"none": 0, "minor": 1, "major": 2, "decisive": 3, "prerequisites": 0}.get(level, 0)
 
 
+#: [31.0] how much a space named by each part of a victory table is worth to its seat
+_TABLE_WEIGHTS: tuple[tuple[TablePart, float], ...] = (
+    ("prerequisites", 6.0),
+    ("minor", 3.0),
+    ("major", 2.0),
+    ("decisive", 1.2),
+)
+
+
+def level_of(victory: Mapping[str, SeatVictoryView], seat: str) -> str:
+    """[31.0] The level ``seat`` would reach now ("none" for a seat the table does not list)."""
+    entry = victory.get(seat)
+    return entry["level"] if entry is not None else "none"
+
+
 #: how much more a rival's objectives count for each victory level it is ahead of the seat
 LEAD_WEIGHT = 0.5
 #: the most a rival's objectives may count, against 1 for a rival level with the seat
 MOST_RIVAL_WEIGHT = 2.5
 
 
-def rival_weights(victory: Mapping[str, Any], me: str) -> dict[str, float]:
+def rival_weights(victory: Mapping[str, SeatVictoryView], me: str) -> dict[str, float]:
     """[2.3, 31.0] How much the seat cares about each other seat's objectives (1: as much as
     about any rival's). With three or more seats the table stops the leader: a rival counts
     more for each victory level it now stands above the seat, and more again if it stands

@@ -23,14 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from consim.games.fitna.content import FORCE_LABEL, Counter, _unit_labels, default_content
 from consim.games.fitna.rules import possessive
 from consim.games.fitna.svg import CounterFace, Overlay, StackFace, board_svg
+from consim.games.fitna.viewtypes import FitnaSeatView, StackUnitView, StackView, UnitView
 from consim.games.svgkit import tint as _tint
-
-View = Mapping[str, Any]
 
 #: a seat's colour on the picture, by its name, or else by the first force it runs; chosen so
 #: that the seats of every scenario differ (scenario 11: olive, teal, brown, blue, purple, red)
@@ -214,7 +213,7 @@ def unit_tag(name: str) -> str:
     return tag
 
 
-def side_colours(view: View) -> dict[str, str]:
+def side_colours(view: FitnaSeatView) -> dict[str, str]:
     """Each side's colour: a seat's by its name or else the first force it runs, IS and the
     Kurdish factions their own."""
     out: dict[str, str] = {}
@@ -230,7 +229,7 @@ def side_colours(view: View) -> dict[str, str]:
     return out
 
 
-def _values(u: Mapping[str, Any], c: Counter | None) -> str:
+def _values(u: UnitView, c: Counter | None) -> str:
     """[3.2] The values as the counter prints them: attack-defence-movement, "A" for an
     airmobile unit's movement (17.2), "X" for none (25.1), a garrison's defence alone in
     brackets (26.1)."""
@@ -242,7 +241,7 @@ def _values(u: Mapping[str, Any], c: Counter | None) -> str:
     return f"{attack}-{defence}-{move if move else 'X'}"
 
 
-def _unit_words(u: Mapping[str, Any], c: Counter | None, symbol: str) -> str:
+def _unit_words(u: UnitView, c: Counter | None, symbol: str) -> str:
     """A known unit in words, for its hover text."""
     size = _SIZE_WORDS.get(c.size, "") if c is not None else ""
     kind = f"{symbol} {size}".strip() if symbol not in ("IS", "garrison") else size or "unit"
@@ -265,10 +264,10 @@ def _unit_words(u: Mapping[str, Any], c: Counter | None, symbol: str) -> str:
     return "; ".join(bits)
 
 
-def counter_face(u: Mapping[str, Any], own: bool) -> CounterFace:
+def counter_face(u: StackUnitView, own: bool) -> CounterFace:
     """A unit of a stack the viewer sees unit by unit, as its counter (``own``: the viewer's,
     named for the actions)."""
-    if u.get("face_down"):
+    if "face_down" in u:
         # [25.1] the seat commanding IS picks its counters face down, as the actions name them
         return _IS_FACE_DOWN_OWN if own else _IS_FACE_DOWN
     name = str(u["name"])
@@ -306,7 +305,7 @@ def _hidden_face(force: str) -> CounterFace:
     )
 
 
-def stack_face(space: str, stack: Mapping[str, Any], own: bool) -> StackFace:
+def stack_face(space: str, stack: StackView, own: bool) -> StackFace:
     """[30.0] A stack as the viewer may see it: unit by unit when known (the first unit on
     top), else as many face-unseen counters of each force, IS counters face down."""
     side = str(stack.get("side", ""))
@@ -317,12 +316,12 @@ def stack_face(space: str, stack: Mapping[str, Any], own: bool) -> StackFace:
         whose = "your stack" if own else f"{possessive(side)} stack"
         listed = ", ".join(
             "an IS counter face down"
-            if u.get("face_down")
+            if "face_down" in u
             else f"{u['name']} {_values(u, _counters().get(u['name']))}"
             for u in known
         )
         return StackFace(counters=faces, title=f"{space}: {whose}: {listed}")
-    forces = dict(stack.get("forces", {}))
+    forces = dict(stack["forces"])
     for force, n in reversed(list(forces.items())):
         faces += [_IS_FACE_DOWN if force == "IS" else _hidden_face(str(force))] * int(n)
     count = sum(int(n) for n in forces.values())
@@ -341,7 +340,7 @@ def _area_fill(colour: str) -> str:
     return _tint(colour, _AREA_TINT)
 
 
-def _own_sides(view: View) -> set[str]:
+def _own_sides(view: FitnaSeatView) -> set[str]:
     """The sides the viewer sees as its own: its seat, and [25.1, 26.2] IS or a Kurdish
     faction while it commands them for an activation."""
     seat = view.get("seat")
@@ -354,7 +353,7 @@ def _own_sides(view: View) -> set[str]:
     return own
 
 
-def overlay_for(view: View) -> Overlay:
+def overlay_for(view: FitnaSeatView) -> Overlay:
     """The position on the map: control, entrenchments, tracks and the band's text."""
     ids = _space_ids()
     colours = side_colours(view)
@@ -390,9 +389,9 @@ def overlay_for(view: View) -> Overlay:
     lines = [f"Turn {view['turn']} of {sc['turns']} - {who}"]
     if view.get("step") == "over":
         lines.append("Game over.")
-    elif view.get("active"):
+    elif active := view.get("active"):
         segment = view.get("segment") or ""
-        lines.append(f"{possessive(view['active'])} phase" + (f": {segment}" if segment else ""))
+        lines.append(f"{possessive(active)} phase" + (f": {segment}" if segment else ""))
     elif view.get("step") == "initiative_bids":
         lines.append("Initiative bids (7.1)")
     else:
@@ -426,7 +425,7 @@ def overlay_for(view: View) -> Overlay:
     )
 
 
-def stacks_for(view: View) -> dict[str, StackFace]:
+def stacks_for(view: FitnaSeatView) -> dict[str, StackFace]:
     """Every stack of the view, by space id, as the viewer may see it."""
     ids = _space_ids()
     own = _own_sides(view)
@@ -439,8 +438,9 @@ def stacks_for(view: View) -> dict[str, StackFace]:
     return out
 
 
-def board_for(view: View, width: int = 1600) -> str:
+def board_for(view: Mapping[str, Any], width: int = 1600) -> str:
     """The board as ``view``'s seat sees it, as an SVG document."""
+    view = cast(FitnaSeatView, view)  # (the front ends hand any game's view)
     return board_svg(default_content().map, stacks_for(view), width=width, overlay=overlay_for(view))
 
 

@@ -29,8 +29,8 @@ secret bid), the offensive under way and a card exchange.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast
 
 from consim.core.encoding import Form, Vocab
 from consim.core.flow import Decision
@@ -46,6 +46,14 @@ from consim.games.fitna.state import FitnaState
 from consim.games.fitna.testing import _referenced as referenced
 from consim.games.fitna.testing import redeal_cards, redeal_units
 from consim.games.fitna.view import SEGMENT_NAMES
+from consim.games.fitna.viewtypes import (
+    DecisionView,
+    ExchangeView,
+    FitnaSeatView,
+    OffensiveView,
+    OpsView,
+    SpaceView,
+)
 
 #: the most operations one activation splits between moves and attacks
 MAX_OPS = 40
@@ -93,6 +101,15 @@ BARE = (
     "commit",
     "clear",
 )
+
+
+_T = TypeVar("_T")
+
+
+def _typed(read: Callable[[FitnaSeatView], _T]) -> Callable[[Mapping[str, Any]], _T]:
+    """``read`` as the observation fields take it (a reader of any game's view): the view they
+    hand it is a Fitna view."""
+    return lambda v: read(cast(FitnaSeatView, v))
 
 
 class Research(Base):
@@ -170,55 +187,59 @@ class Research(Base):
         spaces = t.space_name
         cards = tuple(dict.fromkeys(t.card_name))
 
-        def by_space(v: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+        def by_space(v: FitnaSeatView) -> dict[str, SpaceView]:
             return {s["name"]: s for s in v["spaces"]}
 
-        def control(v: Mapping[str, Any]) -> list[float]:
+        def control(v: FitnaSeatView) -> list[float]:
             found = by_space(v)
-            return [
-                1.0 if (found.get(s) or {}).get("control") == side else 0.0 for s in spaces for side in sides
-            ]
+            held = [e["control"] if (e := found.get(s)) else None for s in spaces]
+            return [1.0 if h == side else 0.0 for h in held for side in sides]
 
-        def supply(v: Mapping[str, Any]) -> list[float]:
+        def supply(v: FitnaSeatView) -> list[float]:
             found = by_space(v)
-            return [1.0 if (found.get(s) or {}).get("in_supply") else 0.0 for s in spaces]
+            return [1.0 if (e := found.get(s)) and e.get("in_supply") else 0.0 for s in spaces]
 
-        def stacks(v: Mapping[str, Any]) -> list[float]:
+        def stacks(v: FitnaSeatView) -> list[float]:
             found = by_space(v)
             out: list[float] = []
             for s in spaces:
-                stack = (found.get(s) or {}).get("stack") or {}
+                stack = e.get("stack") if (e := found.get(s)) else None
                 for side in sides:
-                    out.append(float(stack.get("count") or 0) if stack.get("side") == side else 0.0)
+                    out.append(float(stack["count"] or 0) if stack and stack["side"] == side else 0.0)
             return out
 
-        def vp(v: Mapping[str, Any]) -> Mapping[str, object]:
-            found = ((v.get("victory") or {}).get("seats")) or {}
-            return {s: (found.get(s) or {}).get("vp") for s in seats}
+        def vp(v: FitnaSeatView) -> Mapping[str, object]:
+            victory = v.get("victory")
+            found = victory["seats"] if victory else {}
+            return {s: x["vp"] if (x := found.get(s)) else None for s in seats}
+
+        def ops_total(v: FitnaSeatView) -> object:
+            ops = v.get("ops")
+            return ops.get("total") if ops else None
 
         return [
-            scalar("turn", 0, 20, lambda v: v["turn"]),
-            scalar("tension", 0, 12, lambda v: v.get("tension")),
-            one_hot("seat", seats, lambda v: v["seat"], "who observes (all 0 for a spectator)"),
-            counts("to_act", seats, 1, lambda v: v["to_act"]),
-            one_hot("active", seats, lambda v: v.get("active")),
-            per_key("hand_size", seats, 0, 20, lambda v: v["hand_sizes"]),
+            scalar("turn", 0, 20, _typed(lambda v: v["turn"])),
+            scalar("tension", 0, 12, _typed(lambda v: v.get("tension"))),
+            one_hot("seat", seats, _typed(lambda v: v["seat"]), "who observes (all 0 for a spectator)"),
+            counts("to_act", seats, 1, _typed(lambda v: v["to_act"])),
+            one_hot("active", seats, _typed(lambda v: v.get("active"))),
+            per_key("hand_size", seats, 0, 20, _typed(lambda v: v["hand_sizes"])),
             per_key(
                 "piles",
                 ("assets", "events", "asset_discards", "event_discards", "high_tension_aside"),
                 0,
                 100,
-                lambda v: v["piles"],
+                _typed(lambda v: v["piles"]),
             ),
-            per_key("jokers", seats, 0, 10, lambda v: v["jokers"]),
-            scalar("is_pool", 0, 100, lambda v: v.get("is_pool")),
-            scalar("kurdish_pool", 0, 100, lambda v: v.get("kurdish_pool")),
-            scalar("ops_total", 0, MAX_OPS, lambda v: (v.get("ops") or {}).get("total")),
-            vector("control", [f"{s}:{side}" for s in spaces for side in sides], 0, 1, control),
-            vector("in_supply", spaces, 0, 1, supply),
-            vector("stack", [f"{s}:{side}" for s in spaces for side in sides], 0, 30, stacks),
-            counts("hand", cards, HAND_SIZE * 3, lambda v: [c["name"] for c in v.get("hand") or ()]),
-            per_key("vp", seats, 0, MAX_VP, vp),
+            per_key("jokers", seats, 0, 10, _typed(lambda v: v["jokers"])),
+            scalar("is_pool", 0, 100, _typed(lambda v: v.get("is_pool"))),
+            scalar("kurdish_pool", 0, 100, _typed(lambda v: v.get("kurdish_pool"))),
+            scalar("ops_total", 0, MAX_OPS, _typed(ops_total)),
+            vector("control", [f"{s}:{side}" for s in spaces for side in sides], 0, 1, _typed(control)),
+            vector("in_supply", spaces, 0, 1, _typed(supply)),
+            vector("stack", [f"{s}:{side}" for s in spaces for side in sides], 0, 30, _typed(stacks)),
+            counts("hand", cards, HAND_SIZE * 3, _typed(lambda v: [c["name"] for c in v.get("hand") or ()])),
+            per_key("vp", seats, 0, MAX_VP, _typed(vp)),
             *self._decision_fields(),
         ]
 
@@ -234,40 +255,79 @@ class Research(Base):
         cards = tuple(dict.fromkeys(t.card_name))
         steps = tuple(cls.name for cls in self.game.frames if issubclass(cls, Decision))
 
-        def part(key: str) -> Any:
-            return lambda v: v.get(key) or {}
+        def mine(v: FitnaSeatView) -> DecisionView | None:
+            return v.get("decision")
 
-        mine, off, ex, ops = part("decision"), part("offensive"), part("exchange"), part("ops")
+        def off(v: FitnaSeatView) -> OffensiveView | None:
+            return v.get("offensive")
 
-        def unit(v: Mapping[str, Any]) -> object:
+        def ex(v: FitnaSeatView) -> ExchangeView | None:
+            return v.get("exchange")
+
+        def ops(v: FitnaSeatView) -> OpsView | None:
+            return v.get("ops") or None
+
+        def unit(v: FitnaSeatView) -> object:
             d = mine(v)
-            return d.get("moving") or d.get("placing") or d.get("redeploying")
+            return (d.get("moving") or d.get("placing") or d.get("redeploying")) if d else None
 
-        def off_cards(by: str) -> Any:
-            return lambda v: [c["card"] for c in off(v).get("cards") or () if c.get("by") == by]
+        def off_cards(by: str) -> Callable[[FitnaSeatView], list[str]]:
+            return lambda v: [c["card"] for c in o["cards"] if c["by"] == by] if (o := off(v)) else []
 
         return [
-            one_hot("step", steps, lambda v: v.get("step"), "the step asking (the frame on top)"),
-            one_hot("segment", tuple(SEGMENT_NAMES.values()), lambda v: v.get("segment"), "12.1"),
-            scalar("moves_left", 0, MAX_OPS, lambda v: ops(v).get("moves_left")),
-            scalar("offensives_left", 0, MAX_OPS, lambda v: ops(v).get("offensives_left")),
-            one_hot("decision_unit", units, unit, "the unit the seat moves, places or redeploys"),
-            one_hot("decision_from", spaces, lambda v: mine(v).get("from") or mine(v).get("attack_from")),
-            one_hot("decision_at", spaces, lambda v: mine(v).get("at")),
-            scalar("decision_mp", 0, 20, lambda v: mine(v).get("mp"), "movement points left (17.0)"),
-            counts("decision_chosen", units, 1, lambda v: mine(v).get("chosen") or ()),
-            one_hot("decision_stage", ("units", "target"), lambda v: mine(v).get("stage")),
-            counts("decision_bid", cards, 1, lambda v: mine(v).get("bid") or ()),
-            one_hot("offensive_attacker", seats, lambda v: off(v).get("attacker")),
-            one_hot("offensive_defender", seats, lambda v: off(v).get("defender")),
-            one_hot("offensive_from", spaces, lambda v: off(v).get("from")),
-            one_hot("offensive_against", spaces, lambda v: off(v).get("against")),
-            scalar("offensive_units", 0, 30, lambda v: off(v).get("units")),
-            counts("offensive_attacker_cards", cards, 1, off_cards("attacker")),
-            counts("offensive_defender_cards", cards, 1, off_cards("defender")),
-            scalar("offensive_die", 0, 10, lambda v: off(v).get("die")),
-            one_hot("exchange_from", seats, lambda v: ex(v).get("from")),
-            one_hot("exchange_to", seats, lambda v: ex(v).get("to")),
-            one_hot("exchange_stage", ("offer", "answer", "give"), lambda v: ex(v).get("stage")),
-            one_hot("exchange_offered", cards, lambda v: ex(v).get("offered")),
+            one_hot("step", steps, _typed(lambda v: v.get("step")), "the step asking (the frame on top)"),
+            one_hot("segment", tuple(SEGMENT_NAMES.values()), _typed(lambda v: v.get("segment")), "12.1"),
+            scalar(
+                "moves_left", 0, MAX_OPS, _typed(lambda v: o.get("moves_left") if (o := ops(v)) else None)
+            ),
+            scalar(
+                "offensives_left",
+                0,
+                MAX_OPS,
+                _typed(lambda v: o.get("offensives_left") if (o := ops(v)) else None),
+            ),
+            one_hot("decision_unit", units, _typed(unit), "the unit the seat moves, places or redeploys"),
+            one_hot(
+                "decision_from",
+                spaces,
+                _typed(lambda v: (d.get("from") or d.get("attack_from")) if (d := mine(v)) else None),
+            ),
+            one_hot("decision_at", spaces, _typed(lambda v: d.get("at") if (d := mine(v)) else None)),
+            scalar(
+                "decision_mp",
+                0,
+                20,
+                _typed(lambda v: d.get("mp") if (d := mine(v)) else None),
+                "movement points left (17.0)",
+            ),
+            counts(
+                "decision_chosen",
+                units,
+                1,
+                _typed(lambda v: d["chosen"] if (d := mine(v)) and "chosen" in d else ()),
+            ),
+            one_hot(
+                "decision_stage",
+                ("units", "target"),
+                _typed(lambda v: d.get("stage") if (d := mine(v)) else None),
+            ),
+            counts(
+                "decision_bid", cards, 1, _typed(lambda v: d["bid"] if (d := mine(v)) and "bid" in d else ())
+            ),
+            one_hot("offensive_attacker", seats, _typed(lambda v: o["attacker"] if (o := off(v)) else None)),
+            one_hot("offensive_defender", seats, _typed(lambda v: o["defender"] if (o := off(v)) else None)),
+            one_hot("offensive_from", spaces, _typed(lambda v: o["from"] if (o := off(v)) else None)),
+            one_hot("offensive_against", spaces, _typed(lambda v: o["against"] if (o := off(v)) else None)),
+            scalar("offensive_units", 0, 30, _typed(lambda v: o["units"] if (o := off(v)) else None)),
+            counts("offensive_attacker_cards", cards, 1, _typed(off_cards("attacker"))),
+            counts("offensive_defender_cards", cards, 1, _typed(off_cards("defender"))),
+            scalar("offensive_die", 0, 10, _typed(lambda v: o["die"] if (o := off(v)) else None)),
+            one_hot("exchange_from", seats, _typed(lambda v: e["from"] if (e := ex(v)) else None)),
+            one_hot("exchange_to", seats, _typed(lambda v: e["to"] if (e := ex(v)) else None)),
+            one_hot(
+                "exchange_stage",
+                ("offer", "answer", "give"),
+                _typed(lambda v: e["stage"] if (e := ex(v)) else None),
+            ),
+            one_hot("exchange_offered", cards, _typed(lambda v: e.get("offered") if (e := ex(v)) else None)),
         ]

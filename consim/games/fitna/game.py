@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from consim.core.action import Action
 from consim.core.errors import ContentError, OptionError, RestoreError
@@ -49,6 +49,7 @@ from consim.games.fitna.rules import (
 )
 from consim.games.fitna.state import FitnaState
 from consim.games.fitna.view import view
+from consim.games.fitna.viewtypes import FitnaSeatView, FitnaView
 from consim.games.fitna.vocabulary import BUILT_IN_HANDLERS, HANDLER_PARAMS
 
 
@@ -97,6 +98,7 @@ class FitnaGame(Game):
         "six players also by two (31.0); heuristic bots, every scenario calibrated"
     )
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.fitna.bots:HeuristicBot"}
+    view_type = FitnaSeatView
 
     def __init__(self, content: FitnaContent | None = None, **options: Any) -> None:
         _handlers_have_frames(type(self).frames)
@@ -183,17 +185,17 @@ class FitnaGame(Game):
     def _setup(self, state: FitnaState) -> None:
         turn.set_up(state)
 
-    def _view(self, state: FitnaState, seat: str | None) -> dict[str, Any]:
+    def _view(self, state: FitnaState, seat: str | None) -> FitnaView:
         return view(state, seat)
 
     def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
-        return words.describe_actions(view, actions)
+        return words.describe_actions(cast(FitnaSeatView, view), actions)
 
     def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
-        return words.describe_cards(view)
+        return words.describe_cards(cast(FitnaSeatView, view))
 
     def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
-        return words.describe_status(view)
+        return words.describe_status(cast(FitnaSeatView, view))
 
     @classmethod
     def option_choices(cls) -> dict[str, list[OptionChoice]]:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -48,7 +48,6 @@ from consim.games.fitna.present_choices import changes, choice_label, looked_for
 from consim.games.fitna.present_map import region_lines
 from consim.games.fitna.present_words import (
     WIDTH,
-    View,
     _c,
     _front,
     _key,
@@ -67,6 +66,7 @@ from consim.games.fitna.present_words import (
 )
 from consim.games.fitna.rules import possessive
 from consim.games.fitna.svg import space_features
+from consim.games.fitna.viewtypes import CardView, ConditionView, FitnaSeatView, SpaceView, TablePart
 
 #: what ``help`` shows as typed examples from this game
 EXAMPLES = [
@@ -80,7 +80,9 @@ EXAMPLES = [
     "map Aleppo  /  card 57  /  hand  /  stacks  /  scenario  /  board",
 ]
 
-_LEVELS = ("decisive", "major", "minor")
+_LEVELS: tuple[Literal["decisive", "major", "minor"], ...] = ("decisive", "major", "minor")
+#: [31.0] the parts of a victory table, in the order the table reads
+_TABLE: tuple[TablePart, ...] = ("prerequisites", "minor", "major", "decisive")
 _LEVEL_RANK = {"none": 0, "minor": 1, "major": 2, "decisive": 3}
 
 
@@ -89,7 +91,7 @@ _LEVEL_RANK = {"none": 0, "minor": 1, "major": 2, "decisive": 3}
 # =============================================================================================
 
 
-def tension_words(view: View, short: int = 0) -> str:
+def tension_words(view: FitnaSeatView, short: int = 0) -> str:
     """[22.1] What the next tension levels bring, the levels already carried out left out;
     ``short`` 1 and 2 say it in fewer words (2: the great powers unnamed)."""
     t = int(view["tension"])
@@ -116,7 +118,7 @@ def tension_words(view: View, short: int = 0) -> str:
     return "; ".join(bits)
 
 
-def tension_line(view: View) -> str:
+def tension_line(view: FitnaSeatView) -> str:
     """The tension line of the board, in the fewest words it needs to fit."""
     for short in (0, 1, 2):
         nxt = tension_words(view, short)
@@ -126,7 +128,7 @@ def tension_line(view: View) -> str:
     return fit(line)
 
 
-def header_line(view: View) -> str:
+def header_line(view: FitnaSeatView) -> str:
     sc = view["scenario"]
     turn = view["turn"]
     head = f"Fitna {sc['number']}: {sc['title']}"
@@ -144,7 +146,7 @@ def header_line(view: View) -> str:
     return fit(line)
 
 
-def phase_line(view: View) -> str:
+def phase_line(view: FitnaSeatView) -> str:
     """Whose phase, which segment, the OPs left; or the opening hands, or the end."""
     seat = view.get("seat")
     if view["step"] == "over":
@@ -177,7 +179,7 @@ def phase_line(view: View) -> str:
     return fit(line + ".")
 
 
-def cards_lines(view: View) -> list[str]:
+def cards_lines(view: FitnaSeatView) -> list[str]:
     """Hand sizes, piles and Jokers; the Special Jokers held, on a line of their own if need
     be."""
     piles = view["piles"]
@@ -212,7 +214,7 @@ def _card_record(number: int) -> Card | None:
     return next((c for c in _c().cards.cards if c.number == number), None)
 
 
-def card_short(card: Mapping[str, Any]) -> str:
+def card_short(card: CardView) -> str:
     """A card of the hand: "#57 Reinforcements (Event 8)"."""
     kind = "Asset" if card["kind"] == "Asset" else "Event"
     return f"#{card['number']} {card['name']} ({kind} {card['ops']})"
@@ -223,7 +225,7 @@ def card_short(card: Mapping[str, Any]) -> str:
 HAND_FORMS = ("full", "begun", "names")
 
 
-def hand_lines(view: View, form: str = "names") -> list[str]:
+def hand_lines(view: FitnaSeatView, form: str = "names") -> list[str]:
     """The seat's hand, every card of it: each with its whole text (``form`` "full"), each on
     one line with its text begun ("begun"), or the names packed into as few lines as they need
     ("names")."""
@@ -250,7 +252,7 @@ def _refusal_words(name: str, why: str) -> str:
     return why
 
 
-def refused_lines(view: View, refused: Mapping[str, str] | None) -> list[str]:
+def refused_lines(view: FitnaSeatView, refused: Mapping[str, str] | None) -> list[str]:
     """[8.1, 8.2] The cards of the hand that cannot be played as events now, each with the
     engine's reason (``refused``: action text -> reason), cards with the same reason together."""
     if not refused:
@@ -272,12 +274,12 @@ def refused_lines(view: View, refused: Mapping[str, str] | None) -> list[str]:
     return _wrap(f"Not as events now: {said}.", "    ", first="")
 
 
-def _dug_in(space: Mapping[str, Any]) -> str:
+def _dug_in(space: SpaceView) -> str:
     """[19.0] ' entrenched' for a space with an entrenchment (one column to the defender)."""
     return " entrenched" if space.get("entrenched") else ""
 
 
-def summary_lines(view: View, rows: int | None = 2) -> list[str]:
+def summary_lines(view: FitnaSeatView, rows: int | None = 2) -> list[str]:
     """The seat's stacks (how many units each, which are isolated), then the enemy stacks it
     sees, those facing its own first; ``rows`` lines each at most (``None``: all of them)."""
     if view.get("seat") is None:
@@ -294,10 +296,9 @@ def summary_lines(view: View, rows: int | None = 2) -> list[str]:
     return out
 
 
-def condition_words(cond: Mapping[str, Any], short: bool = False) -> str:
+def condition_words(cond: ConditionView, short: bool = False) -> str:
     """[31.0] A victory condition in words, with how it stands ("Aleppo, Homs 1/2")."""
-    kind = cond["type"]
-    if kind == "control":
+    if cond["type"] == "control":
         spaces = cond["spaces"]
         need, have = cond["need"], cond["have"]
         if need == len(spaces):
@@ -307,7 +308,7 @@ def condition_words(cond: Mapping[str, Any], short: bool = False) -> str:
             what = f"{need} of {listing(spaces, 'or') if not short else ', '.join(spaces)}"
             now = f"{have} held"
         return f"{what} {have}/{need}" if short else f"hold {what} ({now})"
-    if kind == "control_count":
+    if cond["type"] == "control_count":
         where = listing(cond["countries"])
         if short:
             if len(cond["countries"]) == 1:
@@ -316,18 +317,18 @@ def condition_words(cond: Mapping[str, Any], short: bool = False) -> str:
             where = listing(cond["countries"], "or" if one else "and")
             return f"{cond['need']} {'space' if one else 'spaces'} in {where} ({cond['have']})"
         return f"hold {cond['need']} spaces of {where} ({cond['have']} now)"
-    if kind == "deny":
+    if cond["type"] == "deny":
         by = {"is": "IS", "kurds": "the Kurds"}.get(str(cond["by"]).casefold(), str(cond["by"]))
         spaces = cond["spaces"]
         if len(spaces) == 1:
             return f"{spaces[0]} not held by {by}"
         return f"none of {listing(spaces)} held by {by}"
-    if kind == "hold_units":
+    if cond["type"] == "hold_units":
         forces = listing(cond["forces"], "or")
         return f"{cond['need']} {forces} units on the map ({cond['have']} now)"
-    if kind == "vp_margin":
+    if cond["type"] == "vp_margin":
         return f"lead every other player by {cond['margin']} VP"
-    params = cond.get("params", {})
+    params = cond["params"]
     if cond.get("name") == "link":
         frm = COUNTRY_LABEL.get(str(params.get("from")), str(params.get("from")))
         to = str(params.get("to"))
@@ -340,7 +341,7 @@ def condition_words(cond: Mapping[str, Any], short: bool = False) -> str:
     return str(cond.get("name", "a special condition")).replace("_", " ")
 
 
-def victory_line(view: View) -> list[str]:
+def victory_line(view: FitnaSeatView) -> list[str]:
     """The seat's standing: its level if the game ended now, and what its next level lacks."""
     seat = view.get("seat")
     vic = (view.get("victory") or {}).get("seats", {}).get(seat) if seat else None
@@ -376,7 +377,7 @@ RESULT_WORDS = {
 }
 
 
-def offensive_lines(view: View) -> list[str]:
+def offensive_lines(view: FitnaSeatView) -> list[str]:
     """An offensive under way: who attacks what from where, the Assets, the result."""
     off = view.get("offensive")
     if not off:
@@ -413,10 +414,10 @@ def offensive_lines(view: View) -> list[str]:
     return out
 
 
-def decision_lines(view: View) -> list[str]:
+def decision_lines(view: FitnaSeatView) -> list[str]:
     """The seat's own decision under way, where the prompt does not say it all."""
-    d = view.get("decision") or {}
-    if "attack_from" in d:
+    d = view.get("decision")
+    if d is not None and "attack_from" in d:
         here = next((s for s in view["spaces"] if s["name"] == d["attack_from"]), None)
         out = []
         if here and here.get("stack"):
@@ -437,7 +438,7 @@ def decision_lines(view: View) -> list[str]:
     return []
 
 
-def in_play_lines(view: View) -> list[str]:
+def in_play_lines(view: FitnaSeatView) -> list[str]:
     """A card being played for its effect (outside an offensive): its text begun, so that an
     opponent asked whether to cancel it knows what it does ('card N' for the rest)."""
     if view.get("offensive"):
@@ -451,7 +452,7 @@ def in_play_lines(view: View) -> list[str]:
     return out
 
 
-def exchange_lines(view: View) -> list[str]:
+def exchange_lines(view: FitnaSeatView) -> list[str]:
     ex = view.get("exchange")
     if not ex:
         return []
@@ -468,7 +469,7 @@ MAX_LINES = 14
 _CARD_VERBS = frozenset({"play", "special", "exchange", "ops"})
 
 
-def must_read_hand(view: View, actions: Sequence[Action] | None = None) -> bool:
+def must_read_hand(view: FitnaSeatView, actions: Sequence[Action] | None = None) -> bool:
     """[8.2, 16.0] Whether the seat is choosing cards to play or spend: in its own Events and
     Planning, at the prompts that offer cards (``actions``; every prompt of the two segments
     when they are not given), its hand is shown with every card's whole text, however little
@@ -483,7 +484,7 @@ def must_read_hand(view: View, actions: Sequence[Action] | None = None) -> bool:
 
 
 def board_lines(
-    view: View,
+    view: FitnaSeatView,
     room: int = MAX_LINES,
     refused: Mapping[str, str] | None = None,
     actions: Sequence[Action] | None = None,
@@ -522,7 +523,7 @@ def board_lines(
     return lines
 
 
-def victory_summary(view: View) -> str:
+def victory_summary(view: FitnaSeatView) -> str:
     seats = (view.get("victory") or {}).get("seats", {})
     if not seats:
         return ""
@@ -536,12 +537,13 @@ def victory_summary(view: View) -> str:
 
 
 def render(
-    view: View,
+    view: Mapping[str, Any],
     room: int = MAX_LINES,
     refused: Mapping[str, str] | None = None,
     actions: Sequence[Action] | None = None,
 ) -> RenderableType:
     """The compact board (``board_lines``) with a little colour."""
+    view = cast(FitnaSeatView, view)  # (the terminal hands any game's view)
     lines = board_lines(view, room, refused, actions)
     parts: list[RenderableType] = [Text(lines[0], style="bold")]
     for line in lines[1:]:
@@ -559,14 +561,14 @@ def render(
 # =============================================================================================
 
 
-def _control_words(view: View, entry: Mapping[str, Any]) -> str:
+def _control_words(view: FitnaSeatView, entry: SpaceView) -> str:
     side = entry["control"]
     if side == "Neutral":
         return "held by nobody"
     return f"held by {_who(view, side)}"
 
 
-def map_lines(view: View, rest: str) -> list[str]:
+def map_lines(view: FitnaSeatView, rest: str) -> list[str]:
     """[2.1, 14.0, 30.0] A space and its neighbourhood: terrain, defence and features, control,
     entrenchment, the stack as the seat may see it, supply, and each neighbour the same way."""
     s = find_space(rest)
@@ -613,18 +615,19 @@ def map_lines(view: View, rest: str) -> list[str]:
     return out
 
 
-def _decision_space(view: View) -> str:
+def _decision_space(view: FitnaSeatView) -> str:
     """The space of the decision under way: the offensive's target, the space attacked from,
     where the moving unit stands; else ""."""
     off = view.get("offensive")
     if off:
         return str(off["against"])
-    d = view.get("decision") or {}
-    return str(d.get("attack_from") or d.get("at") or "")
+    d = view.get("decision")
+    return str(d.get("attack_from") or d.get("at") or "") if d is not None else ""
 
 
-def map_command(view: View, rest: str) -> RenderableType:
+def map_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """map SPACE: the region around a space, its stacks and supply"""
+    view = cast(FitnaSeatView, view)  # (the terminal hands any game's view)
     asked = rest.strip() or _decision_space(view)
     s = find_space(asked)
     if s is None:
@@ -666,7 +669,7 @@ def card_lines(c: Card, indent: str = "") -> list[str]:
     return out
 
 
-def card_command(view: View, rest: str) -> RenderableType:
+def card_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """card N: a card's full text ('card 57', 'card air strike')"""
     key = rest.strip()
     if not key:
@@ -680,8 +683,9 @@ def card_command(view: View, rest: str) -> RenderableType:
     return Text("\n".join(card_lines(c)))
 
 
-def hand_command(view: View, rest: str) -> RenderableType:
+def hand_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """hand: your cards and Special Jokers in full"""
+    view = cast(FitnaSeatView, view)  # (the terminal hands any game's view)
     hand = view.get("hand")
     if hand is None:
         return Text("A spectator has no hand.")
@@ -690,7 +694,7 @@ def hand_command(view: View, rest: str) -> RenderableType:
         rec = _card_record(int(card["number"]))
         if rec is not None:
             lines.extend(card_lines(rec, "  "))
-    seat = view.get("seat")
+    seat = view.get("seat") or ""  # (a seat's view: a spectator has no hand)
     for name in view["special_jokers"].get(seat, []):
         joker = next((j for j in _c().cards.special_jokers if j.name == name), None)
         if joker is not None:
@@ -700,7 +704,7 @@ def hand_command(view: View, rest: str) -> RenderableType:
     return Text("\n".join(lines))
 
 
-def stacks_lines(view: View, rest: str = "") -> list[str]:
+def stacks_lines(view: FitnaSeatView, rest: str = "") -> list[str]:
     """Every stack the seat may see: its own unit by unit, the enemy's as 30.0 allows."""
     seat = view.get("seat")
     out: list[str] = []
@@ -726,12 +730,13 @@ def stacks_lines(view: View, rest: str = "") -> list[str]:
     return out or ["No unit on the map."]
 
 
-def stacks_command(view: View, rest: str) -> RenderableType:
+def stacks_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """stacks: every stack you can see, and your batches"""
+    view = cast(FitnaSeatView, view)  # (the terminal hands any game's view)
     return Text("\n".join(stacks_lines(view, rest)))
 
 
-def scenario_lines(view: View, rest: str = "") -> list[str]:
+def scenario_lines(view: FitnaSeatView, rest: str = "") -> list[str]:
     """[32.0] The scenario: briefing, seats, special rules and victory levels with progress."""
     sc = view["scenario"]
     free_ops = sc.get("free_ops_turn1", {})
@@ -758,7 +763,7 @@ def scenario_lines(view: View, rest: str = "") -> list[str]:
     return out
 
 
-def goal_lines(view: View) -> list[str]:
+def goal_lines(view: FitnaSeatView) -> list[str]:
     """[31.0] Every seat's victory table, each condition marked held (+) or not (-) now."""
     vic = view.get("victory") or {}
     out: list[str] = []
@@ -770,7 +775,7 @@ def goal_lines(view: View) -> list[str]:
         bonus = f", {', '.join(v['bonuses'])}" if v.get("bonuses") else ""
         now = f"{seat}{you}: {level} victory if the game ended now ({v['vp']} VP{bonus})."
         out.extend(_wrap(now, "  ", first=""))
-        for key in ("prerequisites", "minor", "major", "decisive"):
+        for key in _TABLE:
             conds = v.get(key)
             if not conds:
                 continue
@@ -780,15 +785,17 @@ def goal_lines(view: View) -> list[str]:
     return out
 
 
-def scenario_command(view: View, rest: str) -> RenderableType:
+def scenario_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """scenario: briefing, seats, victory levels ('scenario rules')"""
+    view = cast(FitnaSeatView, view)  # (the terminal hands any game's view)
     return Text("\n".join(scenario_lines(view, rest)))
 
 
-def board_command(view: View, rest: str) -> RenderableType:
+def board_command(view: Mapping[str, Any], rest: str) -> RenderableType:
     """board [FILE]: the board as you see it, as an SVG picture"""
     from consim.games.fitna.draw import board_for
 
+    view = cast(FitnaSeatView, view)  # (the terminal hands any game's view)
     seat = view.get("seat") or "public"
     name = rest.strip().strip('"') or f"fitna-{view['scenario']['number']}-turn{view['turn']}-{seat}.svg"
     path = Path(name).expanduser()
@@ -802,7 +809,7 @@ def board_command(view: View, rest: str) -> RenderableType:
     return Text(f"The board as {who} it: {path.resolve()}")
 
 
-COMMANDS: dict[str, Callable[[View, str], RenderableType]] = {
+COMMANDS: dict[str, Callable[[Mapping[str, Any], str], RenderableType]] = {
     "map": map_command,
     "card": card_command,
     "hand": hand_command,
@@ -817,7 +824,7 @@ COMMANDS: dict[str, Callable[[View, str], RenderableType]] = {
 # =============================================================================================
 
 
-def outcome_lines(outcome: Outcome, view: View | None = None) -> list[str]:
+def outcome_lines(outcome: Outcome, view: Mapping[str, Any] | None = None) -> list[str]:
     """[31.0] The levels reached and why: each seat's level and VP; with the final position,
     every condition of its victory table, held or not."""
     details = outcome.details or {}
@@ -834,23 +841,24 @@ def outcome_lines(outcome: Outcome, view: View | None = None) -> list[str]:
     if outcome.turns is not None:
         ending = outcome.ending or "the last turn was played"
         out.append(f"The game lasted {_plural(outcome.turns, 'turn')} ({ending}).")
-    vic = (view or {}).get("victory") or {}
-    if vic.get("method") == "scenario":
+    # (the terminal hands any game's view)
+    vic = cast(FitnaSeatView, view).get("victory") if view is not None else None
+    if vic is not None and vic["method"] == "scenario":
         out.append("Why (+ held at the end, - not):")
-        for seat, v in vic.get("seats", {}).items():
-            for key in ("prerequisites", "minor", "major", "decisive"):
+        for seat, v in vic["seats"].items():
+            for key in _TABLE:
                 conds = v.get(key)
                 if not conds:
                     continue
                 label = "always" if key == "prerequisites" else key
                 words = "; ".join(("+ " if c["held"] else "- ") + condition_words(c) for c in conds)
                 out.extend(_wrap(f"{seat} {label}: {words}", "      ", first="  "))
-    elif vic.get("method") == "points":
+    elif vic is not None and vic["method"] == "points":
         out.append("Victory Points decide (31.1): a lead of 5 is minor, 10 major, 15 decisive.")
     return out
 
 
-def render_outcome(outcome: Outcome, view: View | None = None) -> RenderableType:
+def render_outcome(outcome: Outcome, view: Mapping[str, Any] | None = None) -> RenderableType:
     """The end of a game: levels, VP, tension and, given the final view, why."""
     return Text("\n".join(outcome_lines(outcome, view)))
 

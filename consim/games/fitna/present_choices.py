@@ -7,14 +7,14 @@ data alone (30.0).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from consim.core.action import Action
 from consim.core.words import listing
 from consim.games.fitna.content import FORCE_LABEL, Card, Handler
 from consim.games.fitna.present_words import (
     WIDTH,
-    View,
     _c,
     _enemy_spaces,
     _own_spaces,
@@ -26,6 +26,7 @@ from consim.games.fitna.present_words import (
     unit_places,
     unit_values,
 )
+from consim.games.fitna.viewtypes import FitnaSeatView, seen_units
 from consim.games.fitna.vocabulary import MobiliseParams
 
 
@@ -44,22 +45,22 @@ _SPACE_VERBS = frozenset({"place", "to", "airlift", "assault", "retreat", "targe
 _EVENTS_MENU = frozenset({"play", "special", "exchange", "done", "joker"})
 
 
-def mobilise_note(view: View, card: Card) -> str:
+def mobilise_note(view: FitnaSeatView, card: Card) -> str:
     """[15.0] What a card that mobilises units from the Force Pool (#47-#48) would bring now,
     from the seat's own pool: "" when it has such units, else that it will do nothing."""
     handler = next((e for e in card.effects if isinstance(e, Handler) and e.name == "mobilise"), None)
     if handler is None:
         return ""
     forces = set(handler.params_as(MobiliseParams, f"#{card.number} {card.name}").forces)
-    pool = (view.get("pools") or {}).get(view.get("seat") or "", {})
-    waiting = [*pool.get("destroyed", ()), *(u for batch in pool.get("batches", ()) for u in batch)]
+    pool = (view.get("pools") or {}).get(view.get("seat") or "")
+    waiting = [*pool["destroyed"], *(u for batch in pool["batches"] for u in batch)] if pool else []
     if any(unit_forces().get(str(u)) in forces for u in waiting):
         return ""
     kinds = listing([FORCE_LABEL[f] for f in sorted(forces)], "or")
     return f"it will do nothing: no {kinds} unit in your Force Pool"
 
 
-def choice_label(view: View, action: Action) -> str:
+def choice_label(view: Mapping[str, Any], action: Action) -> str:
     """A choice as the menu shows it: the action, then what a player needs to choose it, from
     his view alone: where the unit stands (move, redeploy), a card's OPs (Planning), that an
     event would do nothing now (#47 Popular Mobilisation with no militia to raise).
@@ -69,6 +70,7 @@ def choice_label(view: View, action: Action) -> str:
     >>> choice_label(state.view("Syria"), Action("move", ("4 Arm Div",)))
     'move "4 Arm Div" (on Damascus)'
     """
+    view = cast(FitnaSeatView, view)  # (the terminal hands any game's view)
     note = ""
     arg = action.args[0] if action.args else ""
     if action.verb in _PLACED_VERBS and arg:
@@ -99,7 +101,7 @@ def _card_note(name: str) -> str:
     return f"#{named[0].number}, {kind} {ops}" if len(named) == 1 else f"{kind} {ops}"
 
 
-def _space_note(view: View, name: str, defence: bool = False) -> str:
+def _space_note(view: FitnaSeatView, name: str, defence: bool = False) -> str:
     """Who holds a space and the units on it, as the seat sees them: "you: 2 units", "Syria,
     empty", "nobody, empty"; with ``defence``, the space's defence and entrenchment (18.2, 19.0)."""
     entry = next((s for s in view["spaces"] if s["name"] == name), None)
@@ -121,16 +123,17 @@ def _space_note(view: View, name: str, defence: bool = False) -> str:
     return note
 
 
-def looked_for(view: View, actions: Sequence[Action]) -> list[str]:
+def looked_for(view: Mapping[str, Any], actions: Sequence[Action]) -> list[str]:
     """[8.2] At the seat's own Events menu: playing each card of its hand, so that the terminal
     can say why the ones not offered cannot be played (the engine's reason, ``refused_lines``)."""
+    view = cast(FitnaSeatView, view)  # (the terminal hands any game's view)
     verbs = {a.verb for a in actions}
     if view.get("segment") != "Events" or not verbs <= _EVENTS_MENU or "done" not in verbs:
         return []
     return [Action("play", (str(c["name"]),)).text for c in view.get("hand") or ()]
 
 
-def _control_changes(before: View, after: View) -> list[str]:
+def _control_changes(before: FitnaSeatView, after: FitnaSeatView) -> list[str]:
     held = {s["name"]: s["control"] for s in before["spaces"]}
     taken: dict[str, list[str]] = {}
     for s in after["spaces"]:
@@ -145,14 +148,14 @@ def _control_changes(before: View, after: View) -> list[str]:
     ]
 
 
-def _own_units(view: View) -> dict[str, bool]:
+def _own_units(view: FitnaSeatView) -> dict[str, bool]:
     """The seat's units on the map -> reduced."""
     return {
-        str(u["name"]): bool(u.get("reduced")) for s in _own_spaces(view) for u in s["stack"].get("units", ())
+        str(u["name"]): bool(u.get("reduced")) for s in _own_spaces(view) for u in seen_units(s.get("stack"))
     }
 
 
-def _others_on_map(view: View) -> dict[str, int]:
+def _others_on_map(view: FitnaSeatView) -> dict[str, int]:
     counts: dict[str, int] = {}
     for s in _enemy_spaces(view):
         side = str(s["stack"]["side"])
@@ -160,7 +163,7 @@ def _others_on_map(view: View) -> dict[str, int]:
     return counts
 
 
-def changes(before: View, after: View) -> list[str]:
+def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """[30.0] What changed between two views of one seat, built from them alone: the spaces
     that changed hands, the seat's units lost or reduced, how many units the others have on
     the map, the cards played and tension (the board says where the seat stands now). The
@@ -174,11 +177,13 @@ def changes(before: View, after: View) -> list[str]:
     >>> changes(before, after)
     ['In short: Rebels took Homs. Tension 1 -> 3.']
     """
+    before, after = cast(FitnaSeatView, before), cast(FitnaSeatView, after)  # (any game's views)
     if before.get("seat") != after.get("seat") or "spaces" not in before:
         return []
     bits = _control_changes(before, after)
     was, now = _own_units(before), _own_units(after)
-    destroyed = set((after.get("pools") or {}).get(after.get("seat") or "", {}).get("destroyed", ()))
+    pool = (after.get("pools") or {}).get(after.get("seat") or "")
+    destroyed = set(pool["destroyed"] if pool is not None else ())
     lost = [n for n in was if n not in now and n in destroyed]
     gone = [n for n in was if n not in now and n not in destroyed]
     reduced = [n for n in now if now[n] and not was.get(n, True)]

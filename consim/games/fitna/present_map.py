@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
 
 from consim.core.words import listing
-from consim.games.fitna.present_words import WIDTH, View, _neighbours, _spaces_by_name, _wrap
+from consim.games.fitna.present_words import WIDTH, _neighbours, _spaces_by_name, _wrap
+from consim.games.fitna.viewtypes import FitnaSeatView, SpaceView
 
 #: the rows the drawing takes
 ROWS = 12
@@ -45,7 +45,7 @@ def region(center: str, most: int = MOST) -> list[str]:
     return [center, *first, *second][:most]
 
 
-def _codes(view: View, sides: list[str]) -> dict[str, str]:
+def _codes(view: FitnaSeatView, sides: list[str]) -> dict[str, str]:
     """A letter or two for each side holding a space of the region ("-" for nobody), unique."""
     codes: dict[str, str] = {"Neutral": "-"}
     taken = {"-"}
@@ -62,7 +62,7 @@ def _codes(view: View, sides: list[str]) -> dict[str, str]:
     return codes
 
 
-def _label(entry: Mapping[str, Any], codes: Mapping[str, str]) -> str:
+def _label(entry: SpaceView, codes: Mapping[str, str]) -> str:
     """ "Aleppo S2": the space, its holder and the units on it (the occupant's too if another)."""
     holder = codes[entry["control"]]
     stack = entry.get("stack")
@@ -73,7 +73,7 @@ def _label(entry: Mapping[str, Any], codes: Mapping[str, str]) -> str:
     return f"{entry['name']} {holder}{units}"
 
 
-def region_lines(view: View, center: str, width: int = WIDTH, rows: int = ROWS) -> list[str]:
+def region_lines(view: FitnaSeatView, center: str, width: int = WIDTH, rows: int = ROWS) -> list[str]:
     """[2.1, 30.0] The region around ``center`` drawn in ``rows`` lines of ``width``: each
     space's label where the space lies, the one asked about in brackets, then the legend of
     the holders and the spaces there was no room to draw."""

@@ -5,9 +5,8 @@ packing of lists into 80 columns."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from consim.games.fitna.content import (
     Card,
@@ -16,8 +15,8 @@ from consim.games.fitna.content import (
     _unit_labels,
     default_content,
 )
+from consim.games.fitna.viewtypes import FitnaSeatView, SpaceView, StackUnitView, StackView, seen_units
 
-View = Mapping[str, Any]
 WIDTH = 80
 
 # =============================================================================================
@@ -71,7 +70,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _who(view: View, side: str) -> str:
+def _who(view: FitnaSeatView, side: str) -> str:
     """A side as the seat reads it: "you" for its own."""
     return "you" if side and side == view.get("seat") else side
 
@@ -115,10 +114,10 @@ def find_card(text: str) -> Card | None:
 # =============================================================================================
 
 
-def unit_text(u: Mapping[str, Any], values: bool = True) -> str:
+def unit_text(u: StackUnitView, values: bool = True) -> str:
     """A unit shown face up: "4 Arm Div 9-8-4" (reduced, isolated, airmobile marked); an IS
     counter face down is just that."""
-    if u.get("face_down"):
+    if "face_down" in u:
         return "IS counter (face down)"
     text = str(u["name"])
     if values:
@@ -130,17 +129,17 @@ def unit_text(u: Mapping[str, Any], values: bool = True) -> str:
     return text
 
 
-def stack_text(stack: Mapping[str, Any], values: bool = True) -> str:
+def stack_text(stack: StackView, values: bool = True) -> str:
     """A stack: its units when the seat knows them, else how many units of which forces (30.0)."""
     if "units" in stack:
         return ", ".join(unit_text(u, values) for u in stack["units"])
-    forces = ", ".join(f"{n} {f}" if n > 1 else f for f, n in stack.get("forces", {}).items())
-    iso = stack.get("isolated", 0)
+    forces = ", ".join(f"{n} {f}" if n > 1 else f for f, n in stack["forces"].items())
+    iso = stack["isolated"]
     extra = f", {iso} isolated" if iso else ""
     return f"{_plural(stack['count'], 'unit')} ({forces}{extra})"
 
 
-def stack_brief(stack: Mapping[str, Any], own: bool = True) -> str:
+def stack_brief(stack: StackView, own: bool = True) -> str:
     """A stack in a few characters: "3" for one of the seat's, "2 FSA+Al Sham" for an enemy
     stack not seen, "1 (13 Div)" for one seen (30.0)."""
     n = stack["count"]
@@ -151,8 +150,8 @@ def stack_brief(stack: Mapping[str, Any], own: bool = True) -> str:
         names = ", ".join("IS" if u.get("face_down") else str(u["name"]) for u in stack["units"])
         return f"{n} ({names})" + _iso(iso, n)
     short = {"Free Syrian Army": "FSA", "Free Iraqi Army": "FIA", "Al Sham militia": "Al Sham"}
-    forces = "+".join(short.get(f, f.removesuffix(" militia")) for f in stack.get("forces", {}))
-    return f"{n} {forces}" + _iso(int(stack.get("isolated", 0)), n)
+    forces = "+".join(short.get(f, f.removesuffix(" militia")) for f in stack["forces"])
+    return f"{n} {forces}" + _iso(int(stack["isolated"]), n)
 
 
 def _iso(isolated: int, units: int) -> str:
@@ -161,17 +160,17 @@ def _iso(isolated: int, units: int) -> str:
     return " isolated" if isolated == units else f" ({isolated} isolated)"
 
 
-def _own_spaces(view: View) -> list[Mapping[str, Any]]:
+def _own_spaces(view: FitnaSeatView) -> list[SpaceView]:
     seat = view.get("seat")
     return [s for s in view["spaces"] if s.get("stack") and s["stack"]["side"] == seat]
 
 
-def _enemy_spaces(view: View) -> list[Mapping[str, Any]]:
+def _enemy_spaces(view: FitnaSeatView) -> list[SpaceView]:
     seat = view.get("seat")
     return [s for s in view["spaces"] if s.get("stack") and s["stack"]["side"] != seat]
 
 
-def _front(view: View) -> list[Mapping[str, Any]]:
+def _front(view: FitnaSeatView) -> list[SpaceView]:
     """Enemy stacks next to the seat's own, then the others."""
     mine = {s["name"] for s in _own_spaces(view)}
     nb = _neighbours()
@@ -217,11 +216,11 @@ def unit_forces() -> dict[str, str]:
     return dict(zip(_unit_labels(counters), (c.force for c in counters), strict=True))
 
 
-def unit_values(view: View) -> dict[str, str]:
+def unit_values(view: FitnaSeatView) -> dict[str, str]:
     """The seat's own units on the map -> their values and marks ("4-3-3, reduced")."""
     out: dict[str, str] = {}
     for s in _own_spaces(view):
-        for u in s["stack"].get("units", ()):
+        for u in seen_units(s.get("stack")):
             if u.get("face_down"):
                 continue
             text = unit_text(u)
@@ -229,11 +228,11 @@ def unit_values(view: View) -> dict[str, str]:
     return out
 
 
-def unit_places(view: View) -> dict[str, str]:
+def unit_places(view: FitnaSeatView) -> dict[str, str]:
     """The seat's own units on the map -> where each stands, with its marks ("Homs, reduced")."""
     out: dict[str, str] = {}
     for s in _own_spaces(view):
-        for u in s["stack"].get("units", ()):
+        for u in seen_units(s.get("stack")):
             marks = [m for m in ("reduced", "isolated") if u.get(m)]
             out[str(u["name"])] = ", ".join([f"on {s['name']}", *marks])
     return out

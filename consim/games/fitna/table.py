@@ -20,14 +20,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
 
 from consim.core.action import Action
 from consim.core.table import ActionWords, CardShelf, CardWords, StatusLine, plain_words
 from consim.core.words import listing
 from consim.games.fitna.content import FitnaContent, default_content
-
-View = Mapping[str, Any]
+from consim.games.fitna.viewtypes import (
+    CommittedCardView,
+    ExchangeView,
+    FitnaSeatView,
+    OffensiveView,
+    UnitView,
+)
 
 _SEGMENTS = {
     "events": "Events",
@@ -87,37 +91,37 @@ def label_words(label: str) -> CardWords:
     return card_words(label)
 
 
-def _units(view: View) -> dict[str, tuple[str, Mapping[str, Any]]]:
+def _units(view: FitnaSeatView) -> dict[str, tuple[str, UnitView]]:
     """The units the seat sees unit by unit on the map: name -> (its space, its record)."""
-    out: dict[str, tuple[str, Mapping[str, Any]]] = {}
+    out: dict[str, tuple[str, UnitView]] = {}
     for space in view.get("spaces", ()):
         stack = space.get("stack")
-        if stack:
-            for u in stack.get("units", ()):
-                if not u.get("face_down"):
+        if stack and "units" in stack:
+            for u in stack["units"]:
+                if "face_down" not in u:
                     out[str(u["name"])] = (str(space["name"]), u)
     return out
 
 
-def _unit_facts(u: Mapping[str, Any]) -> str:
+def _unit_facts(u: UnitView) -> str:
     move = "A" if u.get("airmobile") else str(u.get("movement") or "X")
     marks = [m for m in ("reduced", "isolated") if u.get(m)]
     return f"{u.get('attack')}-{u.get('defence')}-{move}" + (f", {', '.join(marks)}" if marks else "")
 
 
-def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]:
+def describe_actions(view: FitnaSeatView, actions: Sequence[Action]) -> list[ActionWords]:
     """Each action in words, grouped by what it does (see ``Game.describe_actions``)."""
     units = _units(view)
     step = str(view.get("step") or "")
-    offensive = view.get("offensive") or {}
-    exchange = view.get("exchange") or {}
+    offensive = view.get("offensive")
+    exchange = view.get("exchange")
     out: list[ActionWords] = []
     for action in actions:
         out.append(_words(view, action, units, step, offensive, exchange))
     return out
 
 
-def _unit(units: Mapping[str, tuple[str, Mapping[str, Any]]], name: str) -> tuple[str, tuple[str, ...], str]:
+def _unit(units: Mapping[str, tuple[str, UnitView]], name: str) -> tuple[str, tuple[str, ...], str]:
     """ " from SPACE", the targets (the unit and its space) and its values, for a unit."""
     found = units.get(name)
     if found is None:
@@ -127,12 +131,12 @@ def _unit(units: Mapping[str, tuple[str, Mapping[str, Any]]], name: str) -> tupl
 
 
 def _words(
-    view: View,
+    view: FitnaSeatView,
     action: Action,
-    units: Mapping[str, tuple[str, Mapping[str, Any]]],
+    units: Mapping[str, tuple[str, UnitView]],
     step: str,
-    offensive: Mapping[str, Any],
-    exchange: Mapping[str, Any],
+    offensive: OffensiveView | None,
+    exchange: ExchangeView | None,
 ) -> ActionWords:
     verb, args = action.verb, action.args
     arg = args[0] if args else ""
@@ -178,7 +182,7 @@ def _words(
     }
     if verb in spaces and args:
         text, group = spaces[verb]
-        if verb == "target" and offensive.get("from"):
+        if verb == "target" and offensive is not None and offensive.get("from"):
             text = "Attack {} from " + str(offensive["from"])
         return ActionWords(text.format(arg), group, (arg,))
     # -- cards --------------------------------------------------------------------------------
@@ -191,7 +195,12 @@ def _words(
         )
         if verb == "ops" and arg in _cards():
             text = f"Spend {arg} for its {_cards()[arg][2]} OPs"
-        elif verb == "give" and exchange.get("offered") and exchange.get("to") == view.get("seat"):
+        elif (
+            verb == "give"
+            and exchange is not None
+            and exchange.get("offered")
+            and exchange.get("to") == view.get("seat")
+        ):
             text = f"Give {arg} for {exchange['offered']}"
         elif verb == "take" and arg not in _cards():
             return ActionWords(f"Take {arg}", "Units to take", (arg,))
@@ -200,7 +209,9 @@ def _words(
                 "play": f"Play {arg}",
                 "ops": f"Spend {arg} for OPs",
                 "commit": f"Commit {arg}",
-                "give": f"Offer {arg}" if exchange.get("from") == view.get("seat") else f"Give {arg}",
+                "give": f"Offer {arg}"
+                if exchange is not None and exchange.get("from") == view.get("seat")
+                else f"Give {arg}",
                 "veto": f"Veto by discarding {arg}",
                 "special": f"Play the Special Joker {arg}",
                 "bid": f"Bid {arg}",
@@ -278,7 +289,7 @@ def _done(step: str) -> str:
     }.get(step, "Done")
 
 
-def describe_cards(view: View) -> list[CardShelf]:
+def describe_cards(view: FitnaSeatView) -> list[CardShelf]:
     """The seat's hand with every card's text; then the cards in play, the cards of the
     offensive under way, the cards played this turn, the Special Jokers held."""
     shelves: list[CardShelf] = []
@@ -304,19 +315,26 @@ def describe_cards(view: View) -> list[CardShelf]:
     mine = (view.get("special_jokers") or {}).get(seat, []) if seat else []
     if mine:
         shelves.append(CardShelf("Your Special Jokers", tuple(card_words(j) for j in mine)))
-    offensive = view.get("offensive") or {}
-    committed = offensive.get("cards") or []
-    if committed:
+    offensive = view.get("offensive")
+    committed = offensive["cards"] if offensive is not None else []
+    if offensive is not None and committed:
+
+        def cancelling(c: CommittedCardView) -> str:
+            if c["cancels"] < 0:
+                return ""
+            target = committed[c["cancels"]]
+            return f", cancelling the {target['by']}'s {target['card']}"
+
         cards = tuple(
             CardWords(
-                f"{c['card']} ({c['by']}{', cancelling ' + str(c['cancels']) if c.get('cancels') else ''})",
+                f"{c['card']} ({c['by']}{cancelling(c)})",
                 card_words(c["card"]).text,
                 card_words(c["card"]).facts,
                 c["card"],
             )
             for c in committed
         )
-        shelves.append(CardShelf(f"Offensive on {offensive.get('against', '')}", cards))
+        shelves.append(CardShelf(f"Offensive on {offensive['against']}", cards))
     if view.get("in_play"):
         shelves.append(CardShelf("In play", tuple(label_words(n) for n in view["in_play"])))
     effects = [e for e in view.get("effects", ()) if e.get("card")]
@@ -343,7 +361,7 @@ def describe_cards(view: View) -> list[CardShelf]:
     return shelves
 
 
-def describe_status(view: View) -> list[StatusLine]:
+def describe_status(view: FitnaSeatView) -> list[StatusLine]:
     """Turn, phase and segment, tension, OPs, and each seat's hand, Jokers, VP and level."""
     sc = view.get("scenario") or {}
     lines = [StatusLine("Turn", f"{view.get('turn', 0)} of {sc.get('turns', '?')}", str(sc.get("title", "")))]
@@ -369,7 +387,7 @@ def describe_status(view: View) -> list[StatusLine]:
         hand = (view.get("hand_sizes") or {}).get(seat, 0)
         jokers = (view.get("jokers") or {}).get(seat, 0)
         value = f"{hand} {'card' if hand == 1 else 'cards'}, {jokers} {'Joker' if jokers == 1 else 'Jokers'}"
-        mine = victory.get(seat) or {}
+        mine = victory.get(seat)
         if mine:
             value += (
                 f", {mine.get('vp', 0)} VP, {_LEVELS.get(str(mine.get('level')), str(mine.get('level')))}"

@@ -11,7 +11,7 @@ counters are always face down (25.1). In a card exchange only the two parties se
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
 
 from consim.games.fitna.board import commander, owner, seat_nation, stacks, supply_net, unit_sides
 from consim.games.fitna.content import (
@@ -34,13 +34,34 @@ from consim.games.fitna.rules.offensive import Offensive, face_label
 from consim.games.fitna.rules.turn import SEGMENTS, Phase, turn_order
 from consim.games.fitna.rules.victory import LEVELS, condition_holds, victory_points
 from consim.games.fitna.state import FitnaState
+from consim.games.fitna.viewtypes import (
+    BoardView,
+    ConditionView,
+    DecisionView,
+    ExchangeView,
+    FitnaView,
+    HandView,
+    LinkParamsView,
+    OpsView,
+    PhaseView,
+    PoolView,
+    SeatVictoryView,
+    Segment,
+    SpaceView,
+    StackUnitView,
+    StackView,
+    TablePart,
+    UnitView,
+    VictoryLevel,
+    VictoryView,
+)
 
 
-def unit_info(st: FitnaState, u: int) -> dict[str, Any]:
+def unit_info(st: FitnaState, u: int) -> UnitView:
     t = st.tables
     rec = st.data.units[u]
     a, d, m = t.unit_values(u, rec.reduced)
-    info: dict[str, Any] = {
+    info: UnitView = {
         "name": t.unit_label[u],
         "force": FORCE_LABEL[FORCES[t.unit_force[u]]],
         "colour": t.unit_colour[u],
@@ -69,7 +90,7 @@ def _seen_as_own(st: FitnaState, me: int) -> frozenset[int]:
 
 def _stack_info(
     st: FitnaState, units: list[int], me: int, own: frozenset[int], sides: list[int]
-) -> dict[str, Any]:
+) -> StackView:
     """[30.0] The stack of ``units`` (one space's) as seat ``me`` (-1: a spectator) may see it,
     with the sides it sees as its own (``_seen_as_own``) and every counter's side looked up
     once by the caller (``units`` is not empty)."""
@@ -83,37 +104,41 @@ def _stack_info(
     # until the losers withdraw: such a stack shows its units only to a seat that sees every
     # one of them (a seat's own units among them do not uncover the others).
     known = me >= 0 and (bool(st.data.known[s] >> me & 1) or all(sides[u] in own for u in units))
-    out: dict[str, Any] = {"side": t.side_names[side], "count": len(units)}
     if known:
         # [25.1] face-down IS counters last: their place in the counter order is not shown
-        shown = [unit_info(st, u) for u in units if not t.unit_is[u] or t.unit_baghdadi[u]]
+        shown: list[StackUnitView] = [
+            unit_info(st, u) for u in units if not t.unit_is[u] or t.unit_baghdadi[u]
+        ]
         face_down = len(units) - len(shown)
-        out["units"] = shown + [{"name": "IS counter", "face_down": True} for _ in range(face_down)]
-        return out
+        hidden: list[StackUnitView] = [{"name": "IS counter", "face_down": True} for _ in range(face_down)]
+        return {"side": t.side_names[side], "count": len(units), "units": shown + hidden}
     forces: dict[str, int] = {}
     for u in units:
         label = FORCE_LABEL[FORCES[t.unit_force[u]]]
         forces[label] = forces.get(label, 0) + 1
-    # in the order of their names, not of the counters (which counter is which is hidden)
-    out["forces"] = forces if len(forces) == 1 else dict(sorted(forces.items()))
     records = st.data.units
-    out["isolated"] = sum(1 for u in units if records[u].isolated)
-    return out
+    return {
+        "side": t.side_names[side],
+        "count": len(units),
+        # in the order of their names, not of the counters (which counter is which is hidden)
+        "forces": forces if len(forces) == 1 else dict(sorted(forces.items())),
+        "isolated": sum(1 for u in units if records[u].isolated),
+    }
 
 
-def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
+def view(st: FitnaState, seat: str | None) -> FitnaView:
     t = st.tables
     d = st.data
     phase = next((f for f in reversed(st.stack) if isinstance(f, Phase)), None)
     top = st.stack[-1] if st.stack else None
-    spaces = []
+    spaces: list[SpaceView] = []
     on_space = stacks(st)
     sides = unit_sides(st)
     me = t.seat_index[seat] if seat is not None else -1
     own = _seen_as_own(st, me)
     space_name, side_names, control, entrenched = t.space_name, t.side_names, d.control, d.entrenched
     for s in range(t.n_spaces):
-        entry: dict[str, Any] = {"name": space_name[s], "control": side_names[control[s]]}
+        entry: SpaceView = {"name": space_name[s], "control": side_names[control[s]]}
         if entrenched[s]:
             entry["entrenched"] = True
         if on_space[s]:
@@ -139,14 +164,14 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
             kurdish_pool += t.unit_kurd_side[u] >= 0
         elif at == removed and not t.unit_is[u]:
             out_of_game.append(t.unit_label[u])
-    pools: dict[str, Any] = {}
+    pools: dict[str, PoolView] = {}
     for i, who in enumerate(t.seats):
         pools[who] = {
             "batches": [[t.unit_label[u] for u in b] for b in d.batches[who]],
             "destroyed": destroyed[i],
             "last_batch_turn": d.batch_turn[who],
         }
-    out: dict[str, Any] = {
+    out: BoardView = {
         "scenario": {
             "number": t.scenario.number,
             "title": t.scenario.title,
@@ -227,19 +252,20 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
             out["offensive"]["attacking"] = [face_label(st, u) for u in off.attackers]
     ex = next((f for f in reversed(st.stack) if isinstance(f, Exchange)), None)
     if ex is not None:
-        deal: dict[str, Any] = {"from": ex.seat, "to": ex.partner, "stage": ex.stage}
+        deal: ExchangeView = {"from": ex.seat, "to": ex.partner, "stage": ex.stage}
         if seat in (ex.seat, ex.partner) and ex.offered is not None:
             deal["offered"] = t.card_name[ex.offered]
         out["exchange"] = deal
-    out.update(phase_info(st, seat, phase))
-    out["victory"] = victory_progress(st)
+    info = phase_info(st, seat, phase)
+    victory = victory_progress(st)
     if seat is not None:
         me = t.seat_index[seat]
         net = supply_net(st, me, seat_nation(st, me))
         for s, entry in enumerate(spaces):
             entry["in_supply"] = bool(net >> s & 1)
+    own_cards: HandView = {}
     if seat is not None:
-        out["hand"] = [
+        own_cards["hand"] = [
             {
                 "name": t.card_name[c],
                 "number": c + 1,
@@ -249,7 +275,8 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
             }
             for c in d.hands[seat]
         ]
-    return out
+    # the public position, the phase, the standing and the seat's hand, in that order
+    return {**out, **info, "victory": victory, **own_cards}
 
 
 # =============================================================================================
@@ -258,7 +285,7 @@ def view(st: FitnaState, seat: str | None) -> dict[str, Any]:
 # =============================================================================================
 
 #: [12.1] the segments of a phase as a player names them
-SEGMENT_NAMES = {
+SEGMENT_NAMES: dict[str, Segment] = {
     "events": "Events",
     "supply": "Supply",
     "planning": "Planning",
@@ -270,7 +297,7 @@ SEGMENT_NAMES = {
 }
 
 
-def phase_info(st: FitnaState, seat: str | None, phase: Phase | None) -> dict[str, Any]:
+def phase_info(st: FitnaState, seat: str | None, phase: Phase | None) -> PhaseView:
     """The segment under way (12.1), the OPs allocated and left (16.0-18.0: public, they are
     announced), the turns of the reshuffles (8.2), the tension levels already carried out
     (22.1), the forces each seat runs now, and ``seat``'s own decision in progress. Frames
@@ -290,7 +317,7 @@ def phase_info(st: FitnaState, seat: str | None, phase: Phase | None) -> dict[st
         if name in found:
             segment = name
             break
-    ops: dict[str, Any] | None = None
+    ops: OpsView | None = None
     if found:
         ops = {}
         if planning is not None:
@@ -311,7 +338,7 @@ def phase_info(st: FitnaState, seat: str | None, phase: Phase | None) -> dict[st
     for u, k in d.unit_side.items():
         if 0 <= k < len(runs):
             runs[k].add(t.unit_force[u])
-    out: dict[str, Any] = {
+    out: PhaseView = {
         "segment": SEGMENT_NAMES.get(segment, "") if phase is not None else "",
         "ops": ops,
         "reshuffles": [n for n in RESHUFFLE_TURNS if 1 < n <= t.scenario.turns],
@@ -322,24 +349,24 @@ def phase_info(st: FitnaState, seat: str | None, phase: Phase | None) -> dict[st
     }
     if seat is not None:
         mine = own_decision(st, seat)
-        if mine:
+        if mine is not None:
             out["decision"] = mine
     return out
 
 
-def own_decision(st: FitnaState, seat: str) -> dict[str, Any]:
+def own_decision(st: FitnaState, seat: str) -> DecisionView | None:
     """What ``seat`` knows of its own decision under way: the unit it moves, the units of the
     offensive it is forming, the unit it places or redeploys (the others read only the
-    outcome)."""
+    outcome; ``None`` when it has none)."""
     t = st.tables
     top: Any = st.stack[-1] if st.stack else None
     if top is not None and top.name == "initiative_bids":  # [7.1] its own secret bid
         picks = top.picks.get(seat, [])
         if not picks:
-            return {}
+            return None
         return {"bid": [t.card_name[c] for c in picks], "bid_ops": sum(t.card_ops[c] for c in picks)}
     if top is None or getattr(top, "seat", None) != seat:
-        return {}
+        return None
     name = top.name
     if name == "unit_move":
         return {
@@ -353,16 +380,16 @@ def own_decision(st: FitnaState, seat: str) -> dict[str, Any]:
             "attack_from": t.space_name[top.source],
             # [25.1] the IS counters he picks are face down: he does not know which they are
             "chosen": [face_label(st, u) for u in top.chosen],
-            "stage": str(top.stage),
+            "stage": top.stage,
         }
     if name == "place_units" and top.units:
         return {"placing": t.unit_label[top.units[0]], "then": [t.unit_label[u] for u in top.units[1:]]}
     if name == "strategic" and top.unit is not None:
         return {"redeploying": t.unit_label[top.unit]}
-    return {}
+    return None
 
 
-def _condition(st: FitnaState, seat: int, cond: Any, held_by: list[dict[int, int]]) -> dict[str, Any]:
+def _condition(st: FitnaState, seat: int, cond: Any, held_by: list[dict[int, int]]) -> ConditionView:
     """[31.0] One victory condition in public terms, with how far the seat is from it
     (``held_by``: per seat, how many spaces it holds in each country)."""
     t = st.tables
@@ -406,7 +433,9 @@ def _condition(st: FitnaState, seat: int, cond: Any, held_by: list[dict[int, int
     if isinstance(cond, VPMargin):
         return {"type": "vp_margin", "margin": cond.margin, "held": held}
     assert isinstance(cond, VictoryHandler)
-    return {"type": "handler", "name": cond.name, "params": cond.params.as_data(), "held": held}
+    # (the parameters as the scenario writes them: a "link" condition's, the only check there is)
+    params = cast(LinkParamsView, cond.params.as_data())
+    return {"type": "handler", "name": cast(Literal["link"], cond.name), "params": params, "held": held}
 
 
 #: (tables, control, the forces' sides, where the counters of hold_units conditions stand)
@@ -415,7 +444,7 @@ def _condition(st: FitnaState, seat: int, cond: Any, held_by: list[dict[int, int
 #: every decision, and it changes only when a space changes hands, a force changes sides or a
 #: counted unit moves. Each entry keeps its tables alive, so their ids stay unique.
 _PROGRESS: dict[
-    tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], tuple[FitnaTables, dict[str, Any]]
+    tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], tuple[FitnaTables, VictoryView]
 ] = {}
 #: tables (by id, kept alive) -> the counters the scenario's hold_units conditions count
 _COUNTED: dict[int, tuple[FitnaTables, tuple[int, ...]]] = {}
@@ -447,7 +476,7 @@ def _fresh(value: Any) -> Any:
     return value
 
 
-def victory_progress(st: FitnaState) -> dict[str, Any]:
+def victory_progress(st: FitnaState) -> VictoryView:
     """[31.0, 31.1] Each seat's victory table and how it stands now (public: it reads only
     control, units on the map and the VP), the level it would reach if the game ended now,
     and each seat's Victory Points. Worked out once for all positions that agree on what it
@@ -461,11 +490,23 @@ def victory_progress(st: FitnaState) -> dict[str, Any]:
         if len(_PROGRESS) > 512:
             _PROGRESS.clear()
         entry = _PROGRESS[key] = (t, _victory_progress(st))
-    progress: dict[str, Any] = _fresh(entry[1])
+    progress: VictoryView = _fresh(entry[1])
     return progress
 
 
-def _victory_progress(st: FitnaState) -> dict[str, Any]:
+def _with_part(cond: ConditionView, part: str) -> ConditionView:
+    """[31.0] ``cond`` marked with the scenario's seat whose table it comes from, in a
+    two-player version (``part``; nothing when it is "")."""
+    if part:
+        cond["part"] = part
+    return cond
+
+
+#: the levels of a victory table, the best first
+_BEST_FIRST: tuple[Literal["decisive", "major", "minor"], ...] = ("decisive", "major", "minor")
+
+
+def _victory_progress(st: FitnaState) -> VictoryView:
     t = st.tables
     held_by: list[dict[int, int]] = [{} for _ in t.seats]
     n_seats = len(t.seats)
@@ -473,31 +514,30 @@ def _victory_progress(st: FitnaState) -> dict[str, Any]:
         if side < n_seats:
             c = t.space_country[s]
             held_by[side][c] = held_by[side].get(c, 0) + 1
-    seats: dict[str, Any] = {}
+    seats: dict[str, SeatVictoryView] = {}
     for s, name in enumerate(t.seats):
         vp, bonuses = victory_points(st, s)
         seats[name] = {"level": "none", "vp": vp, "bonuses": bonuses}
-    parts: dict[str, list[str]] = {}
+    parts: dict[str, list[VictoryLevel]] = {}
     for v in t.scenario.victory:
         i = t.seat_index[v.seat]
         entry = seats[v.seat]
-        table = {}
-        for key, conds in (
+        table: dict[TablePart, list[ConditionView]] = {}
+        sections: tuple[tuple[TablePart, list[Any]], ...] = (
             ("prerequisites", v.prerequisites),
             ("minor", v.minor),
             ("major", v.major),
             ("decisive", v.decisive),
-        ):
-            table[key] = [
-                {**_condition(st, i, c, held_by), **({"part": v.part} if v.part else {})} for c in conds
-            ]
+        )
+        for key, conds in sections:
+            table[key] = [_with_part(_condition(st, i, c, held_by), v.part) for c in conds]
             entry[key] = [*entry.get(key, []), *table[key]]
         # [31.0] the prerequisites, then the best level whose conditions all hold
-        level = "none"
+        level: VictoryLevel = "none"
         if all(c["held"] for c in table["prerequisites"]):
-            for name in ("decisive", "major", "minor"):
-                if all(c["held"] for c in table[name]):
-                    level = name
+            for best in _BEST_FIRST:
+                if all(c["held"] for c in table[best]):
+                    level = best
                     break
         parts.setdefault(v.seat, []).append(level)
     # [31.0] a player of several seats (two-player versions) has the lowest level they reach

@@ -16,11 +16,12 @@ How it plays:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from consim.core.action import Action
 from consim.core.rng import Rng
 from consim.games.iraq.content import IraqTables
+from consim.games.iraq.viewtypes import IraqOffer, IraqSeatView
 
 if TYPE_CHECKING:
     from consim.core.game import Game
@@ -60,7 +61,7 @@ class HeuristicBot:
     def _value_of(self, name: str, seat: str) -> float:
         return self.values[seat][name]
 
-    def _trade_value(self, name: str, view: Mapping[str, Any]) -> float:
+    def _trade_value(self, name: str, view: IraqSeatView) -> float:
         """What a card is worth as trade goods: its value to the best partner outside my conflict."""
         return max(
             (self._value_of(name, s) for s in view["seats"] if s != self.seat and s not in self.rivals),
@@ -73,24 +74,25 @@ class HeuristicBot:
     # -- decisions -----------------------------------------------------------------------
 
     def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+        seen = cast(IraqSeatView, view)  # this game's view, read through its type
         by_text = {a.text: a for a in actions}
-        phase = view["phase"]
+        phase = seen["phase"]
         if phase == "commitment":
-            return self._commit(view, actions)
+            return self._commit(seen, actions)
         if phase == "declare":
-            return self._declare(view, actions)
-        offer = view["negotiation"]["offer"]
+            return self._declare(seen, actions)
+        offer = seen["negotiation"]["offer"]
         if offer is None:
-            return self._open(view, actions, by_text)
+            return self._open(seen, actions, by_text)
         if offer["stage"] == "give":
-            return self._build(view, offer, actions, by_text)
+            return self._build(seen, offer, actions, by_text)
         if offer["stage"] == "want":
             return by_text["back"]  # this bot asks by number, not by name
         if offer["stage"] == "respond":
-            return self._respond(view, offer, by_text)
+            return self._respond(seen, offer, by_text)
         return self._fulfil(offer, actions)
 
-    def _commit(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+    def _commit(self, view: IraqSeatView, actions: Sequence[Action]) -> Action:
         pending = set(view["pending_discards"])
         # worst first: least use to me, then least use as trade goods to a partner outside my
         # conflict (those I keep to trade in the Negotiations Phase)
@@ -105,7 +107,7 @@ class HeuristicBot:
                 return legal[name]
         return next(a for a in actions if a.verb == "done")
 
-    def _declare(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+    def _declare(self, view: IraqSeatView, actions: Sequence[Action]) -> Action:
         totals = {"US": 0, "Insurgent": 0}
         for c in view["hand"]:
             if c["use"] == "U":
@@ -115,7 +117,7 @@ class HeuristicBot:
         side = max(totals, key=lambda k: totals[k])
         return next(a for a in actions if a.args and a.args[0] == side)
 
-    def _plan(self, view: Mapping[str, Any], partner: str | None = None) -> tuple[str, list[str]] | None:
+    def _plan(self, view: IraqSeatView, partner: str | None = None) -> tuple[str, list[str]] | None:
         """The best partner (or the given one) and the cards to offer it: cards useless to me
         and useful to it."""
         useless = [c["name"] for c in view["hand"] if self._value_of(c["name"], self.seat) == 0]
@@ -148,7 +150,7 @@ class HeuristicBot:
             return None
         return best[1], best[2]
 
-    def _open(self, view: Mapping[str, Any], actions: Sequence[Action], by_text: dict[str, Action]) -> Action:
+    def _open(self, view: IraqSeatView, actions: Sequence[Action], by_text: dict[str, Action]) -> Action:
         plan = self._plan(view)
         if plan is not None:
             act = by_text.get(Action("offer", (plan[0],)).text)
@@ -158,8 +160,8 @@ class HeuristicBot:
 
     def _build(
         self,
-        view: Mapping[str, Any],
-        offer: Mapping[str, Any],
+        view: IraqSeatView,
+        offer: IraqOffer,
         actions: Sequence[Action],
         by_text: dict[str, Action],
     ) -> Action:
@@ -178,9 +180,7 @@ class HeuristicBot:
             return ask
         return by_text["cancel"]
 
-    def _respond(
-        self, view: Mapping[str, Any], offer: Mapping[str, Any], by_text: dict[str, Action]
-    ) -> Action:
+    def _respond(self, view: IraqSeatView, offer: IraqOffer, by_text: dict[str, Action]) -> Action:
         if "accept" not in by_text:
             return by_text["decline"]
         gain = sum(self._value_of(c["name"], self.seat) for c in offer["give"])
@@ -193,7 +193,7 @@ class HeuristicBot:
             return by_text["accept"]
         return by_text["decline"]
 
-    def _cheapest_matching(self, view: Mapping[str, Any], offer: Mapping[str, Any]) -> list[str]:
+    def _cheapest_matching(self, view: IraqSeatView, offer: IraqOffer) -> list[str]:
         wanted = {c["name"] for c in offer.get("wanted", [])}
         names = [c["name"] for c in view["hand"] if c["name"] not in wanted]
         if offer["filter"] == "usable":
@@ -201,7 +201,7 @@ class HeuristicBot:
         names.sort(key=lambda n: (self._value_of(n, self.seat), -self._value_of(n, offer["from"])))
         return names[: offer["ask"]]
 
-    def _fulfil(self, offer: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+    def _fulfil(self, offer: IraqOffer, actions: Sequence[Action]) -> Action:
         def cost(a: Action) -> tuple[float, float]:
             name = a.args[0]
             return (self._value_of(name, self.seat), self._value_of(name, offer["from"]))

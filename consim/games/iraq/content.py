@@ -23,6 +23,8 @@ from consim.core.game import GameOptions
 CONTENT_DIR = Path(__file__).parent / "content"
 
 UseLetter = Literal["U", "K", "H", "N", "I", "E", "M", "A"]
+#: [Three Player Game] the two sides a seat may count, by name
+SideName = Literal["US", "Insurgent"]
 SEAT_ORDER = ("US", "Sunni", "Shia", "Kurd", "Insurgent")
 
 
@@ -178,7 +180,7 @@ class IraqOptions(GameOptions):
 
 FILTERS = ("any", "usable")
 #: [Three Player Game] the either-or letters and the side each stands for
-SIDE_NAME = {"U": "US", "I": "Insurgent"}
+SIDE_NAME: dict[str, SideName] = {"U": "US", "I": "Insurgent"}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -197,7 +199,7 @@ class IraqTables:
     card_label: tuple[str, ...]
     card_by_name: dict[str, int]
     #: [Card notation] each use letter of the cards in play, with what it means
-    use_letters: tuple[tuple[str, str], ...]
+    use_letters: tuple[tuple[UseLetter, str], ...]
     #: each card as a log reference, ("card", name)
     card_ref: tuple[tuple[str, str], ...]
     #: [Two/Four Player Game] the deck in play after the scenario's removals

@@ -18,13 +18,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
+from consim.games.iraq.viewtypes import IraqCard, IraqSeatView
 from consim.games.svgkit import clickable, document, esc, is_dark, rect, text, tint, wrap
 
 __all__ = ["board_for"]
-
-View = Mapping[str, Any]
 
 _W = 1140.0
 _LEFT = 20.0
@@ -55,7 +54,7 @@ def _colours(seats: Sequence[str]) -> dict[str, str]:
     return {s: _COLOURS.get(s) or next(spare, "#607d8b") for s in seats}
 
 
-def _status(view: View, seat: str) -> str:
+def _status(view: IraqSeatView, seat: str) -> str:
     words = []
     if view["phase"] == "commitment":
         words.append("discards chosen" if seat in view.get("committed", ()) else "choosing discards")
@@ -66,7 +65,7 @@ def _status(view: View, seat: str) -> str:
     return ", ".join(words)
 
 
-def _seat_box(view: View, seat: str, x: float, y: float, w: float, colour: str, top_vp: int) -> str:
+def _seat_box(view: IraqSeatView, seat: str, x: float, y: float, w: float, colour: str, top_vp: int) -> str:
     me = view.get("seat") == seat
     vp = int(view["vp"].get(seat, 0))
     cards = int(view["hand_sizes"].get(seat, 0))
@@ -101,11 +100,11 @@ def _seat_box(view: View, seat: str, x: float, y: float, w: float, colour: str, 
     return "".join(parts)
 
 
-def _card_words(c: Mapping[str, Any]) -> str:
+def _card_words(c: IraqCard) -> str:
     return f"{c['name']} ({c['use']}{c['fv']})"
 
 
-def _trade_lines(view: View) -> list[str]:
+def _trade_lines(view: IraqSeatView) -> list[str]:
     neg = view.get("negotiation")
     if not neg:
         return []
@@ -126,7 +125,7 @@ def _trade_lines(view: View) -> list[str]:
     return lines
 
 
-def _history(view: View, x: float, y: float, colours: Mapping[str, str]) -> tuple[str, float]:
+def _history(view: IraqSeatView, x: float, y: float, colours: Mapping[str, str]) -> tuple[str, float]:
     """Victory points gained each turn, a row per faction, grouped by conflict."""
     history = view.get("history") or []
     parts = [text(x, y, "Victory points gained, turn by turn", 14, weight="bold")]
@@ -152,7 +151,7 @@ def _history(view: View, x: float, y: float, colours: Mapping[str, str]) -> tupl
     return "".join(parts), y
 
 
-def _hand(view: View, y: float) -> tuple[str, float]:
+def _hand(view: IraqSeatView, y: float) -> tuple[str, float]:
     hand = view.get("hand")
     if hand is None:
         return "", y
@@ -197,8 +196,12 @@ def _hand(view: View, y: float) -> tuple[str, float]:
     return "".join(parts), y + rows * (ch + gap)
 
 
-def board_for(view: View, width: int | None = None) -> str:
+def board_for(view: Mapping[str, Any], width: int | None = None) -> str:
     """The table as ``view``'s seat sees it, as an SVG document."""
+    return _board(cast(IraqSeatView, view), width)
+
+
+def _board(view: IraqSeatView, width: int | None) -> str:
     seats: Sequence[str] = view["seats"]
     colours = _colours(seats)
     seat = view.get("seat")

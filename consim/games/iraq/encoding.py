@@ -15,8 +15,8 @@ offer's public part and the cards each seat revealed last turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, TypeVar, cast
 
 from consim.core.encoding import Form, Vocab
 from consim.core.game import State
@@ -26,6 +26,9 @@ from consim.core.rng import Rng
 from consim.games.iraq.content import FILTERS, SIDE_NAME, IraqTables
 from consim.games.iraq.hidden import redeal
 from consim.games.iraq.state import IraqState
+from consim.games.iraq.viewtypes import IraqCard, IraqNegotiation, IraqOffer, IraqSeatView
+
+T = TypeVar("T")
 
 PHASES = ("commitment", "declare", "negotiation", "over")
 #: the bound of a seat's VP (a seat earns a few VP a turn for at most 50 turns; 84 measured
@@ -88,48 +91,76 @@ class Research(Base):
         sides = tuple(SIDE_NAME.values())
         size = len(t.deck_cards)
 
-        def names(items: object) -> list[str]:
+        def names(items: Sequence[IraqCard] | None) -> list[str]:
             return [c["name"] for c in items] if isinstance(items, list) else []
 
-        def offer(v: Mapping[str, Any]) -> Mapping[str, Any]:
-            neg = v.get("negotiation") or {}
-            found: Mapping[str, Any] = neg.get("offer") or {}
-            return found
+        def offered(v: IraqSeatView, which: Literal["give", "wanted", "taken"]) -> list[str]:
+            """The names of the offer's cards of one kind (none without an offer)."""
+            o = _offer(v)
+            return names(o.get(which) if o else None)
 
         return [
-            scalar("turn", 0, t.opts.turns, lambda v: v["turn"], "the turn (hand) in progress"),
-            one_hot("phase", PHASES, lambda v: v["phase"]),
-            one_hot("seat", seats, lambda v: v["seat"], "who observes (all 0 for a spectator)"),
-            counts("to_act", seats, 1, lambda v: v["to_act"]),
-            per_key("vp", seats, 0, MAX_VP, lambda v: v["vp"]),
-            per_key("hand_size", seats, 0, size, lambda v: v["hand_sizes"]),
-            scalar("deck_size", 0, size, lambda v: v["deck_size"]),
-            scalar("discard_size", 0, size, lambda v: v["discard_size"]),
-            counts("committed", seats, 1, lambda v: v["committed"]),
-            counts("declared", seats, 1, lambda v: v["declared"]),
-            counts("hand", cards, 1, lambda v: names(v.get("hand"))),
-            counts("pending_discards", cards, 1, lambda v: v.get("pending_discards", ())),
-            scalar("usable_fv", 0, 100, lambda v: v.get("usable_fv", 0)),
-            one_hot("side", sides, lambda v: v.get("side")),
-            scalar("negotiation_round", 0, t.opts.negotiation_rounds, lambda v: _neg(v).get("round", 0)),
-            one_hot("negotiation_turn_of", seats, lambda v: _neg(v).get("turn_of")),
-            one_hot("offer_from", seats, lambda v: offer(v).get("from")),
-            one_hot("offer_to", seats, lambda v: offer(v).get("to")),
-            one_hot("offer_stage", ("give", "want", "respond", "fulfil"), lambda v: offer(v).get("stage")),
-            counts("offer_give", cards, 1, lambda v: names(offer(v).get("give"))),
-            counts("offer_wanted", cards, 1, lambda v: names(offer(v).get("wanted"))),
-            counts("offer_taken", cards, 1, lambda v: names(offer(v).get("taken"))),
-            scalar("offer_ask", 0, t.opts.max_trade_cards, lambda v: offer(v).get("ask", 0)),
+            scalar("turn", 0, t.opts.turns, _reads(lambda v: v["turn"]), "the turn (hand) in progress"),
+            one_hot("phase", PHASES, _reads(lambda v: v["phase"])),
+            one_hot("seat", seats, _reads(lambda v: v["seat"]), "who observes (all 0 for a spectator)"),
+            counts("to_act", seats, 1, _reads(lambda v: v["to_act"])),
+            per_key("vp", seats, 0, MAX_VP, _reads(lambda v: v["vp"])),
+            per_key("hand_size", seats, 0, size, _reads(lambda v: v["hand_sizes"])),
+            scalar("deck_size", 0, size, _reads(lambda v: v["deck_size"])),
+            scalar("discard_size", 0, size, _reads(lambda v: v["discard_size"])),
+            counts("committed", seats, 1, _reads(lambda v: v["committed"])),
+            counts("declared", seats, 1, _reads(lambda v: v["declared"])),
+            counts("hand", cards, 1, _reads(lambda v: names(v.get("hand")))),
+            counts("pending_discards", cards, 1, _reads(lambda v: v.get("pending_discards", ()))),
+            scalar("usable_fv", 0, 100, _reads(lambda v: v.get("usable_fv", 0))),
+            one_hot("side", sides, _reads(lambda v: v.get("side"))),
+            scalar(
+                "negotiation_round",
+                0,
+                t.opts.negotiation_rounds,
+                _reads(lambda v: neg["round"] if (neg := _neg(v)) else 0),
+            ),
+            one_hot(
+                "negotiation_turn_of", seats, _reads(lambda v: neg["turn_of"] if (neg := _neg(v)) else None)
+            ),
+            one_hot("offer_from", seats, _reads(lambda v: o["from"] if (o := _offer(v)) else None)),
+            one_hot("offer_to", seats, _reads(lambda v: o["to"] if (o := _offer(v)) else None)),
+            one_hot(
+                "offer_stage",
+                ("give", "want", "respond", "fulfil"),
+                _reads(lambda v: o["stage"] if (o := _offer(v)) else None),
+            ),
+            counts("offer_give", cards, 1, _reads(lambda v: offered(v, "give"))),
+            counts("offer_wanted", cards, 1, _reads(lambda v: offered(v, "wanted"))),
+            counts("offer_taken", cards, 1, _reads(lambda v: offered(v, "taken"))),
+            scalar(
+                "offer_ask",
+                0,
+                t.opts.max_trade_cards,
+                _reads(lambda v: o.get("ask", 0) if (o := _offer(v)) else 0),
+            ),
             counts(
                 "last_reveal",
                 cards,
                 1,
-                lambda v: [c for hand in v["last_reveal"].values() for c in hand],
+                _reads(lambda v: [c for hand in v["last_reveal"].values() for c in hand]),
                 "cards shown by every seat at the end of the last turn",
             ),
         ]
 
 
-def _neg(v: Mapping[str, Any]) -> Mapping[str, Any]:
-    found: Mapping[str, Any] = v.get("negotiation") or {}
-    return found
+def _reads(get: Callable[[IraqSeatView], T]) -> Callable[[Mapping[str, Any]], T]:
+    """``get``, a reader of the typed view, as the reader of a mapping that an observation
+    field takes (the view it is handed is this game's: the cast costs nothing when read)."""
+    return cast(Callable[[Mapping[str, Any]], T], get)
+
+
+def _neg(v: IraqSeatView) -> IraqNegotiation | None:
+    """The Negotiations Phase in progress, if any."""
+    return v.get("negotiation")
+
+
+def _offer(v: IraqSeatView) -> IraqOffer | None:
+    """The trade offer on the table, if any."""
+    neg = v.get("negotiation")
+    return neg["offer"] if neg else None

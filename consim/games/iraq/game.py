@@ -9,7 +9,7 @@ rank). After the last turn the two conflicts are decided separately. The rules a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from consim.core.action import Action
 from consim.core.errors import RestoreError
@@ -22,6 +22,7 @@ from consim.games.iraq.rules.commitment import Commitment
 from consim.games.iraq.rules.negotiation import Negotiation
 from consim.games.iraq.state import IraqState, new_data
 from consim.games.iraq.view import view
+from consim.games.iraq.viewtypes import IraqSeatView, IraqView
 
 
 class IraqGame(Game):
@@ -34,6 +35,7 @@ class IraqGame(Game):
     frames = (*turn.FRAMES, *commitment.FRAMES, *negotiation.FRAMES)
     status = "complete: 2-5 players, all four scenarios, random and heuristic bots"
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.iraq.bots:HeuristicBot"}
+    view_type = IraqSeatView
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -79,7 +81,7 @@ class IraqGame(Game):
         state.data = new_data(self.seats)
         turn.set_up(state)
 
-    def _view(self, state: IraqState, seat: str | None) -> dict[str, Any]:
+    def _view(self, state: IraqState, seat: str | None) -> IraqView:
         return view(state, seat)
 
     def chat_open(self, state: IraqState, seat: str) -> bool:
@@ -87,13 +89,13 @@ class IraqGame(Game):
         return not state.is_over()
 
     def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
-        return table.describe_actions(view, actions)
+        return table.describe_actions(cast(IraqSeatView, view), actions)
 
     def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
-        return table.describe_cards(view)
+        return table.describe_cards(cast(IraqSeatView, view))
 
     def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
-        return table.describe_status(view)
+        return table.describe_status(cast(IraqSeatView, view))
 
     def _outcome(self, state: IraqState) -> Outcome:
         d = state.data

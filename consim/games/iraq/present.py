@@ -4,11 +4,13 @@ own hand with what counts. Drawn from ``view(seat)`` alone."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from consim.games.iraq.viewtypes import IraqCard, IraqSeatView
 
 #: what ``help`` shows as examples of typed actions
 EXAMPLES = [
@@ -29,11 +31,11 @@ _STAGE = {
 }
 
 
-def _card(c: Mapping[str, Any]) -> str:
+def _card(c: IraqCard) -> str:
     return f"{c['name']} ({c['use']}{c['fv']})"
 
 
-def _letters(view: Mapping[str, Any]) -> str:
+def _letters(view: IraqSeatView) -> str:
     """What the use letters of the cards mean, in a line: ``U=US K=Kurds ...``."""
     return " ".join(f"{k}={v.split(' (')[0].split()[0]}" for k, v in (view.get("use_letters") or {}).items())
 
@@ -41,6 +43,11 @@ def _letters(view: Mapping[str, Any]) -> str:
 def render(view: Mapping[str, Any]) -> RenderableType:
     """The table, the negotiations and the seat's hand: about 12 lines of 80 columns, so that
     at 80x24 the table stays on the screen above the question and its choices."""
+    return _render(cast(IraqSeatView, view))
+
+
+def _render(view: IraqSeatView) -> RenderableType:
+    """:func:`render` of a view read through its type."""
     seat = view.get("seat")
     parts: list[RenderableType] = []
     phase = {"commitment": "Commitment", "negotiation": "Negotiations", "declare": "Declaration"}.get(
@@ -101,8 +108,8 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         parts.append(Text(line + ".", style="yellow"))
     if "hand" in view:
         pending = set(view.get("pending_discards", []))
-        offer = (neg or {}).get("offer") or {}
-        offered = {c["name"] for c in offer.get("give", [])} if offer.get("from") == seat else set()
+        offer = neg["offer"] if neg else None
+        offered = {c["name"] for c in offer.get("give", [])} if offer and offer["from"] == seat else set()
         side_letters = set(view.get("either_or", []))
         counted_side = {"US": "U", "Insurgent": "I"}.get(view.get("side") or "", "")
         counts, other_side, useless = [], [], []

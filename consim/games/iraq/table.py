@@ -13,16 +13,14 @@ compact status. Made from ``view(seat)`` alone (see ``consim.core.table``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from consim.core.action import Action
 from consim.core.table import ActionWords, CardShelf, CardWords, StatusLine, plain_words
 from consim.core.words import listing
 from consim.games.iraq.content import default_content
-
-View = Mapping[str, Any]
+from consim.games.iraq.viewtypes import IraqCard, IraqOffer, IraqSeatView
 
 _PHASE = {
     "commitment": "Commitment",
@@ -33,43 +31,51 @@ _PHASE = {
 
 
 @cache
-def _printed() -> dict[str, Mapping[str, Any]]:
+def _printed() -> dict[str, IraqCard]:
     """Every card of the deck as printed (its name, use letter and Force Value), by name."""
     return {c.name: {"name": c.name, "use": c.use, "fv": c.fv} for c in default_content().cards.cards}
 
 
-def _cards(view: View) -> dict[str, Mapping[str, Any]]:
+def _offer(view: IraqSeatView) -> IraqOffer | None:
+    """The trade offer on the table, if any."""
+    neg = view.get("negotiation")
+    return neg["offer"] if neg else None
+
+
+def _cards(view: IraqSeatView) -> dict[str, IraqCard]:
     """Every card the view names with its Force Value and use letter, by name (the seat's
     own cards also say whether it can use them), any other card as printed."""
-    out: dict[str, Mapping[str, Any]] = dict(_printed())
-    offer = (view.get("negotiation") or {}).get("offer") or {}
-    for key in ("give", "wanted", "taken"):
-        for c in offer.get(key, ()):
-            out[c["name"]] = c
-    for c in view.get("hand", ()):
+    out: dict[str, IraqCard] = dict(_printed())
+    offer = _offer(view)
+    if offer:
+        for found in (offer.get("give", []), offer.get("wanted", []), offer.get("taken", [])):
+            for c in found:
+                out[c["name"]] = c
+    for c in view.get("hand", []):
         out[c["name"]] = c
     return out
 
 
-def card_facts(view: View, card: Mapping[str, Any]) -> str:
+def card_facts(view: IraqSeatView, card: IraqCard) -> str:
     """A card's numbers in words: "Force Value 4, for the Insurgents (I); you can use it"."""
     letters = view.get("use_letters") or {}
-    use = str(card["use"])
-    who = str(letters.get(use, use)).split(" (")[0]
+    use = card["use"]
+    who = letters.get(use, use).split(" (")[0]
     text = f"Force Value {card['fv']}, for {who} ({use})"
     if "usable" in card:
         text += "; you can use it" if card["usable"] else "; of no use to you"
     return text
 
 
-def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]:
+def describe_actions(view: IraqSeatView, actions: Sequence[Action]) -> list[ActionWords]:
     """Each action in words, grouped by what it does (see ``Game.describe_actions``)."""
     seat = view.get("seat")
     cards = _cards(view)
-    offer = (view.get("negotiation") or {}).get("offer") or {}
-    stage = offer.get("stage") if offer else None
-    mine = bool(offer) and offer.get("from") == seat
-    what = "counter-offer" if offer.get("counter") else "offer"
+    offer = _offer(view)
+    stage = offer["stage"] if offer else None
+    mine = offer is not None and offer["from"] == seat
+    what = "counter-offer" if offer and offer.get("counter") else "offer"
+    sender = offer["from"] if offer else "the"
     out: list[ActionWords] = []
     for action in actions:
         verb, args = action.verb, action.args
@@ -88,11 +94,12 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
         elif verb == "pass":
             out.append(ActionWords("Pass (make no offer)", "Trade"))
         elif verb == "give" and stage == "fulfil" and not mine:
-            out.append(ActionWords(f"Give {arg} to {offer['from']}", "Cards to give", (arg,), facts))
+            out.append(ActionWords(f"Give {arg} to {sender}", "Cards to give", (arg,), facts))
         elif verb == "give":
             out.append(ActionWords(f"Offer {arg}", "Cards you give", (arg,), facts))
         elif verb == "want" and not args:
-            out.append(ActionWords(f"Name a card you want from {offer.get('to', 'them')}", "Cards you want"))
+            partner = offer["to"] if offer else "them"
+            out.append(ActionWords(f"Name a card you want from {partner}", "Cards you want"))
         elif verb == "want":
             out.append(ActionWords(f"Ask for {arg}", "Card you want", (arg,), facts))
         elif verb == "back":
@@ -109,9 +116,9 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
         elif verb == "cancel":
             out.append(ActionWords(f"Withdraw the {what} and pass", "Send"))
         elif verb == "accept":
-            out.append(ActionWords(f"Accept {offer.get('from', 'the')}'s {what}", "Answer"))
+            out.append(ActionWords(f"Accept {sender}'s {what}", "Answer"))
         elif verb == "decline":
-            out.append(ActionWords(f"Decline {offer.get('from', 'the')}'s {what}", "Answer"))
+            out.append(ActionWords(f"Decline {sender}'s {what}", "Answer"))
         elif verb == "counter":
             out.append(ActionWords("Make a counter-offer", "Answer"))
         else:
@@ -119,13 +126,13 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
     return out
 
 
-def describe_cards(view: View) -> list[CardShelf]:
+def describe_cards(view: IraqSeatView) -> list[CardShelf]:
     """The seat's hand (every card's Force Value and use), the cards of an offer it may read,
     and the hands shown at the last Ground Phase."""
     shelves: list[CardShelf] = []
     if "hand" in view:
         pending = set(view.get("pending_discards", ()))
-        hand = sorted(view["hand"], key=lambda c: (not c.get("usable"), -int(c["fv"]), c["name"]))
+        hand = sorted(view["hand"], key=lambda c: (not c.get("usable"), -c["fv"], c["name"]))
         side = f", counting {view['side']} cards" if view.get("side") else ""
         shelves.append(
             CardShelf(
@@ -143,20 +150,23 @@ def describe_cards(view: View) -> list[CardShelf]:
                 note=f"Usable Force Value {view.get('usable_fv', 0)}{side}.",
             )
         )
-    offer = (view.get("negotiation") or {}).get("offer") or {}
-    for key, title in (("give", "offered by"), ("wanted", "asked of"), ("taken", "chosen by")):
-        found = offer.get(key)
-        if found:
-            who = offer["to"] if key != "give" else offer["from"]
-            shelves.append(
-                CardShelf(
-                    f"Cards {title} {who}",
-                    tuple(
-                        CardWords(c["name"], card_facts(view, c), f"{c['use']}{c['fv']}", c["name"])
-                        for c in found
-                    ),
+    offer = _offer(view)
+    if offer:
+        for found, title, who in (
+            (offer.get("give"), "offered by", offer["from"]),
+            (offer.get("wanted"), "asked of", offer["to"]),
+            (offer.get("taken"), "chosen by", offer["to"]),
+        ):
+            if found:
+                shelves.append(
+                    CardShelf(
+                        f"Cards {title} {who}",
+                        tuple(
+                            CardWords(c["name"], card_facts(view, c), f"{c['use']}{c['fv']}", c["name"])
+                            for c in found
+                        ),
+                    )
                 )
-            )
     printed = _printed()
     for seat, names in (view.get("last_reveal") or {}).items():
         if names:
@@ -170,7 +180,7 @@ def describe_cards(view: View) -> list[CardShelf]:
     return shelves
 
 
-def describe_status(view: View) -> list[StatusLine]:
+def describe_status(view: IraqSeatView) -> list[StatusLine]:
     """Turn and phase, every seat's VP and hand size, the deck."""
     lines = [
         StatusLine("Turn", f"{view['turn']} of {view['turns']}, {_PHASE.get(view['phase'], view['phase'])}"),

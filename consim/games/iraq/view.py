@@ -5,17 +5,18 @@ parties) and every hand revealed at a Ground Phase."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from consim.core.flow import SecretChoice
 from consim.games.iraq.board import usable_fv
-from consim.games.iraq.content import SIDE_NAME
+from consim.games.iraq.content import SIDE_NAME, SideName
 from consim.games.iraq.rules.commitment import Commitment, Declare
 from consim.games.iraq.rules.negotiation import Negotiation
 from consim.games.iraq.state import IraqState
+from consim.games.iraq.viewtypes import IraqCard, IraqNegotiation, IraqOffer, IraqView, Phase
 
 
-def phase(st: IraqState) -> str:
+def phase(st: IraqState) -> Phase:
     """The phase in progress, by the frame on top."""
     top = st.stack[-1] if st.stack else None
     if isinstance(top, Commitment):
@@ -27,15 +28,15 @@ def phase(st: IraqState) -> str:
     return "over"
 
 
-def card_info(st: IraqState, card: int, seat: str | None) -> dict[str, Any]:
+def card_info(st: IraqState, card: int, seat: str | None) -> IraqCard:
     t = st.tables
-    info: dict[str, Any] = {"name": t.card_name[card], "fv": t.card_fv[card], "use": t.card_use[card]}
+    info: IraqCard = {"name": t.card_name[card], "fv": t.card_fv[card], "use": t.card_use[card]}
     if seat is not None:
         info["usable"] = card in t.wanted[seat]  # own letters, or an either-or letter
     return info
 
 
-def view(st: IraqState, seat: str | None) -> dict[str, Any]:
+def view(st: IraqState, seat: str | None) -> IraqView:
     t = st.tables
     d = st.data
     top = st.stack[-1] if st.stack else None
@@ -45,7 +46,7 @@ def view(st: IraqState, seat: str | None) -> dict[str, Any]:
         committed = list(top.done)
     else:
         committed = [] if isinstance(top, Declare) else list(t.seats)
-    out: dict[str, Any] = {
+    out: IraqView = {
         "scenario": t.scenario.name,
         "players": len(t.seats),
         "turn": d.turn,
@@ -63,15 +64,22 @@ def view(st: IraqState, seat: str | None) -> dict[str, Any]:
         "discard_size": len(d.discard),
         "committed": committed,
         "declared": sorted(d.declared),
+        # (a turn's sides are names from SIDE_NAME, "US" or "Insurgent", kept as plain strings)
         "history": [
-            {"turn": h.turn, "fv": dict(h.fv), "vp": dict(h.vp), "sides": dict(h.sides)} for h in d.history
+            {
+                "turn": h.turn,
+                "fv": dict(h.fv),
+                "vp": dict(h.vp),
+                "sides": cast(dict[str, SideName], dict(h.sides)),
+            }
+            for h in d.history
         ],
         "last_reveal": (
             {s: [names[c] for c in cards] for s, cards in d.history[-1].hands.items()} if d.history else {}
         ),
     }
     if isinstance(top, Negotiation):
-        neg: dict[str, Any] = {
+        neg: IraqNegotiation = {
             "round": top.round,
             "rounds": t.opts.negotiation_rounds,
             "order": list(top.order),
@@ -80,17 +88,13 @@ def view(st: IraqState, seat: str | None) -> dict[str, Any]:
         }
         offer = top.offer
         if offer is not None:
-            public: dict[str, Any] = {"from": offer.sender, "to": offer.to, "stage": offer.stage}
+            public: IraqOffer = {"from": offer.sender, "to": offer.to, "stage": offer.stage}
             if offer.counter:
                 public["counter"] = True
             if seat == offer.sender or (seat == offer.to and offer.stage not in ("give", "want")):
-                public.update(
-                    {
-                        "give": [card_info(st, c, seat) for c in offer.give],
-                        "ask": offer.ask,
-                        "filter": offer.kind,
-                    }
-                )
+                public["give"] = [card_info(st, c, seat) for c in offer.give]
+                public["ask"] = offer.ask
+                public["filter"] = offer.kind
                 if offer.wanted:
                     public["wanted"] = [card_info(st, c, seat) for c in offer.wanted]
             if seat == offer.to:

@@ -29,11 +29,12 @@ How it plays:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from consim.core.action import Action
 from consim.games.jihad.board import army_value
 from consim.games.jihad.content import JihadTables
+from consim.games.jihad.viewtypes import AbsorbFrame, ArmyView, JihadSeatView, PathView
 
 if TYPE_CHECKING:
     from consim.core.game import Game
@@ -50,6 +51,18 @@ def win_odds(value: int, dice: int, drm: int) -> float:
         return 0.0
     p = (7 - need) / 6
     return p if dice == 1 else p * p
+
+
+def _active(p: PathView) -> str:
+    """The id of the active army of a Path that has one (a Path an attack or a rally names)."""
+    aid = p["active"]
+    assert aid is not None, f"no army on the {p['name']}"
+    return aid
+
+
+def _army_on(view: JihadSeatView, p: PathView) -> ArmyView:
+    """The active army of a Path that has one."""
+    return view["armies"][_active(p)]
 
 
 def _land_of(arg: str) -> str:
@@ -76,17 +89,18 @@ class HeuristicBot:
         return t.land[t.place_id[land]].baqt_flag
 
     def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
-        frame = view["frame"] or {}
-        kind = frame.get("k")
+        v = cast(JihadSeatView, view)
+        frame = v["frame"]
+        kind = None if frame is None else frame["k"]
         by_text = {a.text: a for a in actions}
-        if kind == "absorb":
-            return self._absorb(view, frame, by_text, actions)
+        if frame is not None and frame["k"] == "absorb":
+            return self._absorb(v, frame, by_text, actions)
         if kind == "actions":
-            return self._act(view, by_text, actions)
+            return self._act(v, by_text, actions)
         if kind == "loot":
             return by_text.get("decline", actions[0])
         if kind == "icons":
-            return self._icons(view, actions)
+            return self._icons(v, actions)
         if kind == "revolt" and "keep" in {a.verb for a in actions}:
             return next(a for a in actions if a.verb == "keep")  # [16.4.1] the Full Baqt's peace holds
         for first in ("advance", "side", "option", "themes"):
@@ -99,8 +113,8 @@ class HeuristicBot:
 
     def _absorb(
         self,
-        view: Mapping[str, Any],
-        frame: Mapping[str, Any],
+        view: JihadSeatView,
+        frame: AbsorbFrame,
         by_text: dict[str, Action],
         actions: Sequence[Action],
     ) -> Action:
@@ -132,7 +146,7 @@ class HeuristicBot:
 
     # -- 8.x -------------------------------------------------------------------------------
 
-    def _act(self, view: Mapping[str, Any], by_text: dict[str, Action], actions: Sequence[Action]) -> Action:
+    def _act(self, view: JihadSeatView, by_text: dict[str, Action], actions: Sequence[Action]) -> Action:
         hold = self._baqt_holds(view)
         if hold:
             actions = [a for a in actions if not self._touches(a, hold)]
@@ -157,7 +171,7 @@ class HeuristicBot:
                 return by_text[text]
         # [8.4] a shattered army cannot attack and dies of the next Hits: rally it first
         for path in self._by_danger(view, in_seg):
-            army = view["armies"][paths[path]["active"]]
+            army = _army_on(view, paths[path])
             if army["str"] == "shattered":
                 for text in (f"rally {path} 2", f"rally {path} purple", f"rally {path}"):
                     if text in by_text:
@@ -172,7 +186,7 @@ class HeuristicBot:
                 continue
             path = a.args[0]
             odds = self._attack_odds(view, a)
-            army = view["armies"][paths[path]["active"]]
+            army = _army_on(view, paths[path])
             if army["str"] == "weak" and (f"rally {path}" in by_text or self._token_rally(by_text, path)):
                 continue  # [9.1.2.1] rally first, then attack with the strong value
             score = odds + self._danger(view, path) / 2
@@ -180,7 +194,7 @@ class HeuristicBot:
                 best = (score, a)
         # rally the weak army on the endangered Path before it attacks
         for path in self._by_danger(view, in_seg):
-            army = view["armies"][paths[path]["active"]]
+            army = _army_on(view, paths[path])
             if army["str"] == "weak":
                 token = self._token_rally(by_text, path)
                 if token is not None:
@@ -215,14 +229,14 @@ class HeuristicBot:
 
     # -- 16.3 the Baqt ------------------------------------------------------------------------
 
-    def _baqt_paths(self, view: Mapping[str, Any]) -> set[str]:
+    def _baqt_paths(self, view: JihadSeatView) -> set[str]:
         """Paths whose Baqt card was drawn this turn and that have no Baqt yet (Advanced)."""
         adv = view.get("advanced")
         if not adv:
             return set()
         return {o["path"] for o in adv["offers"] if o["kind"] == "baqt" and adv["baqt"][o["path"]] is None}
 
-    def _baqt_holds(self, view: Mapping[str, Any]) -> set[str]:
+    def _baqt_holds(self, view: JihadSeatView) -> set[str]:
         """[16.3] Paths to leave alone this turn so the Baqt can be signed in the Diplomacy Step:
         a Garrison that fell back onto its Country stays there to die (14.6), and a Country
         already standing in a flag Land does not attack out of it."""
@@ -247,17 +261,17 @@ class HeuristicBot:
             return True
         return action.verb == "trade" and len(action.args) > 2 and action.args[2] in paths
 
-    def _target_index(self, view: Mapping[str, Any], path: str) -> int:
+    def _target_index(self, view: JihadSeatView, path: str) -> int:
         """The Land an attack on this Path goes for: the one in front, or its own if besieged."""
         p = next(x for x in view["paths"] if x["id"] == path)
-        army = view["armies"][p["active"]]
+        army = _army_on(view, p)
         idx: int = next(x["index"] for x in p["lands"] if x["id"] == army["at"])
         return idx if army["sieged"] else idx - 1
 
     def _escape(
         self,
-        view: Mapping[str, Any],
-        paths: Mapping[str, Any],
+        view: JihadSeatView,
+        paths: Mapping[str, PathView],
         in_seg: set[str],
         by_text: dict[str, Action],
         actions: Sequence[Action],
@@ -265,7 +279,7 @@ class HeuristicBot:
         """[7.5.1, 14.6] an army thrown onto a Neutral dies at the end of the turn unless it wins
         its Land back: attack at any odds (rallying a shattered army first)."""
         for path in self._by_danger(view, in_seg):
-            army = view["armies"][paths[path]["active"]]
+            army = _army_on(view, paths[path])
             if not army["top"] or army["cursed"]:
                 continue
             attacks = [a for a in actions if a.verb == "attack" and a.args[0] == path]
@@ -275,7 +289,7 @@ class HeuristicBot:
                 return by_text[f"rally {path}"]
         return None
 
-    def _danger(self, view: Mapping[str, Any], path: str) -> float:
+    def _danger(self, view: JihadSeatView, path: str) -> float:
         """How far back the Path's active army stands (0 at Mecca's door, 1 at the end)."""
         p = next(x for x in view["paths"] if x["id"] == path)
         at = view["armies"][p["active"]]["at"] if p["active"] else None
@@ -283,7 +297,7 @@ class HeuristicBot:
         danger = idx / len(p["lands"])
         return min(1.0, danger + 0.25) if path == "greek" else danger  # Rome ends the game (5.1)
 
-    def _by_danger(self, view: Mapping[str, Any], paths: set[str]) -> list[str]:
+    def _by_danger(self, view: JihadSeatView, paths: set[str]) -> list[str]:
         # ties go by the Paths' fixed order, never by set order (which varies between processes)
         order = self.tables.path_name
         return sorted(paths, key=lambda p: (-self._danger(view, p), order.index(p)))
@@ -295,25 +309,25 @@ class HeuristicBot:
                 return a
         return None
 
-    def _min_odds(self, view: Mapping[str, Any], action: Action) -> float:
+    def _min_odds(self, view: JihadSeatView, action: Action) -> float:
         """Attack on weaker odds when the AP would be lost anyway: no Capital to bank (6.3.2), a
         Path of its own that cannot bank (14.8), or the last turn (only card 50 is left, 5.2)."""
         path = action.args[0]
         if sum(view["deck_remaining"].values()) <= 1:
             return 0.05
         if path in ("african", "caucasus"):
-            adv = view.get("advanced") or {}
-            king = adv.get("great_king")
+            adv = view.get("advanced")
+            king = None if adv is None else adv["great_king"]
             if king is None or king["path"] != path:
                 return 0.05
         theater = "west" if path in ("greek", "med") else "east"
         empire = "byzantium" if theater == "west" else "persia"
-        capital = view["capitals"].get(empire) or {}
-        if capital.get("at") is None or view["divided"].get(theater):
+        capital = view["capitals"].get(empire)
+        if capital is None or capital["at"] is None or view["divided"].get(theater):
             return 0.05
         return MIN_ODDS
 
-    def _castle(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action | None:
+    def _castle(self, view: JihadSeatView, actions: Sequence[Action]) -> Action | None:
         fixes = [a for a in actions if a.verb == "fix-castle"]
         if fixes:
             return fixes[0]
@@ -337,11 +351,12 @@ class HeuristicBot:
                         return a
         return None
 
-    def _last_stand(self, view: Mapping[str, Any], by_text: dict[str, Action]) -> Action | None:
+    def _last_stand(self, view: JihadSeatView, by_text: dict[str, Action]) -> Action | None:
         """[8.14, 6.4] the chit comes back at the next End of an Era: cash it before then."""
-        card = view["card"] or {}
-        era = card.get("era")
-        era_left = view["deck_remaining"].get(era, 0) - (1 if era == "black" else 0)  # card 50 (3.3.2)
+        card = view["card"]
+        era = None if card is None else card["era"]
+        left = 0 if era is None else view["deck_remaining"].get(era, 0)
+        era_left = left - (1 if era == "black" else 0)  # card 50 (3.3.2)
         for empire in ("byzantium", "persia"):
             a = by_text.get(f"last-stand {empire}")
             if a is None:
@@ -351,11 +366,11 @@ class HeuristicBot:
                 return a
         return None
 
-    def _attack_odds(self, view: Mapping[str, Any], action: Action) -> float:
+    def _attack_odds(self, view: JihadSeatView, action: Action) -> float:
         t = self.tables
         path = action.args[0]
         p = next(x for x in view["paths"] if x["id"] == path)
-        aid = p["active"]
+        aid = _active(p)
         army = view["armies"][aid]
         army_id = t.army_id[aid]
         value = army_value(t, army_id, army["str"])
@@ -375,7 +390,7 @@ class HeuristicBot:
             drm += 1
         return win_odds(value, dice, drm)
 
-    def _icons(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+    def _icons(self, view: JihadSeatView, actions: Sequence[Action]) -> Action:
         greek = next(x for x in view["paths"] if x["id"] == "greek")
         want = greek["lands"][min(greek["islam"]["at"], len(greek["lands"]) - 1)]["id"]
         for a in actions:

@@ -18,17 +18,16 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
 from consim.games.jihad.lookup import SHORT, army_flags, component_data
 from consim.games.jihad.present import castle_line, header_lines, hits_cell, theater_lines
+from consim.games.jihad.viewtypes import JihadSeatView, LandView
 from consim.games.svgkit import clickable, document, esc, rect, text, tint, wrap
 
 __all__ = ["board_for"]
 
-View = Mapping[str, Any]
+View = JihadSeatView
 
 _W = 1240.0
 _MECCA_W = 70.0
@@ -61,17 +60,17 @@ def _religion_colours() -> dict[str, str]:
     return {r.id: _RELIGION_HEX.get(r.colour, "#bdbdbd") for r in component_data().map.religions}
 
 
-def _land_svg(view: View, path_id: str, land: Mapping[str, Any], x: float, y: float, islam_here: bool) -> str:
+def _land_svg(view: View, path_id: str, land: LandView, x: float, y: float, islam_here: bool) -> str:
     colours = _religion_colours()
-    converted = bool(land.get("converted"))
-    base = _ISLAM if converted else colours.get(str(land.get("religion")), "#bdbdbd")
-    fill = tint(base, 0.35 if land.get("firmly_muslim") else 0.6)
-    round_ = bool(land.get("round"))
+    converted = land["converted"]
+    base = _ISLAM if converted else colours.get(land["religion"], "#bdbdbd")
+    fill = tint(base, 0.35 if land["firmly_muslim"] else 0.6)
+    round_ = land["round"]
     described = [
         f"{land['name']}: {'Muslim' if converted else land.get('religion_name', '')}",
         f"apostasy {land.get('apostasy')}",
     ]
-    if land.get("points") is not None:
+    if land["points"] is not None:
         described.append(f"{land['points']} Outcome Points")
     if round_:
         described.append("an End of the Earth")
@@ -83,56 +82,56 @@ def _land_svg(view: View, path_id: str, land: Mapping[str, Any], x: float, y: fl
     for line in names[:2]:
         ty += 15
         parts.append(text(x + _LAND_W / 2, ty, line, 12.5, "middle", "bold"))
-    faith = "Muslim" if converted else str(land.get("faith") or "")
+    faith = "Muslim" if converted else land["faith"] or ""
     ty += 14
     parts.append(text(x + _LAND_W / 2, ty, faith, 10.5, "middle"))
     # the apostasy number in a white square in the top left corner
     parts.append(rect(x - 6, y - 8, 18, 18, "#fff", "#333", 1.0, 2))
-    parts.append(text(x + 3, y + 5.5, str(land.get("apostasy")), 12, "middle", "bold"))
+    parts.append(text(x + 3, y + 5.5, str(land["apostasy"]), 12, "middle", "bold"))
     # the Outcome-Point circle (tan) in the top right corner
-    if land.get("points") is not None:
+    if land["points"] is not None:
         parts.append(
             f'<circle cx="{x + _LAND_W - 3:.1f}" cy="{y - 2:.1f}" r="11" fill="#e8cfa0" stroke="#6d4c41" '
             f'stroke-width="1"/>'
         )
-    if land.get("points") is not None:
+    if land["points"] is not None:
         parts.append(text(x + _LAND_W - 3, y + 2.5, str(land["points"]), 12, "middle", "bold"))
     notes: list[str] = []
-    castle = land.get("castle")
+    castle = land["castle"]
     if castle:
-        found = view.get("castles", {}).get(castle, {})
-        if found.get("kind") == "major" and found.get("side") == "weak":
-            notes.append(f"Castle {found.get('value', '')}, weak")
+        found = view["castles"][castle]  # (every Castle a Land names is listed)
+        if found["kind"] == "major" and found["side"] == "weak":
+            notes.append(f"Castle {found['value']}, weak")
         else:
-            notes.append(f"{str(found.get('kind', '')).title()} Castle {found.get('value', '')}")
-    capital = land.get("capital")
+            notes.append(f"{found['kind'].title()} Castle {found['value']}")
+    capital = land["capital"]
     if capital:
-        cap = view.get("capitals", {}).get(capital, {})
-        notes.append(f"Capital {cap.get('value', '')}".strip())
-    if land.get("green_box"):
+        cap = view["capitals"][capital]  # (every Capital a Land names is listed)
+        notes.append(f"Capital {cap['value']}".strip())
+    if land["green_box"]:
         notes.append("Green Box")
-    if land.get("military_heartland") or land.get("religious_heartland"):
+    if land["military_heartland"] or land["religious_heartland"]:
         notes.append("heartland")
-    if land.get("baqt_flag"):
+    if land["baqt_flag"]:
         notes.append(f"Baqt ({land['baqt_flag']})")
     for note in notes[:2]:
         ty += 13
         parts.append(text(x + _LAND_W / 2, ty, note, 10.5, "middle", "bold", "#4e342e"))
     # the armies standing in the Land
-    armies = [aid for aid, a in view.get("armies", {}).items() if a.get("at") == land["id"]]
+    armies = [aid for aid, a in view["armies"].items() if a["at"] == land["id"]]
     ay = y + _LAND_H - 3 - 27 * len(armies)
     for aid in armies:
         a = view["armies"][aid]
-        colour = "#37474f" if a.get("str") != "shattered" else "#8a8a8a"
-        value = "" if a.get("str") == "shattered" else f" {a.get('value')}"
-        flags = [str(a.get("str")), *army_flags(view, aid)]
+        colour = "#37474f" if a["str"] != "shattered" else "#8a8a8a"
+        value = "" if a["str"] == "shattered" else f" {a['value']}"
+        flags = [a["str"], *army_flags(view, aid)]
         parts.append(rect(x + 3, ay, _LAND_W - 6, 25, colour, "#fff", 0.8, 3))
         parts.append(text(x + _LAND_W / 2, ay + 11, f"{a['name']}{value}", 11, "middle", "bold", "#fff"))
         parts.append(text(x + _LAND_W / 2, ay + 22, ", ".join(flags), 9.5, "middle", fill="#fff"))
         ay += 27
     if islam_here:
         marker = next(p["islam"] for p in view["paths"] if p["id"] == path_id)
-        label = "Islam" + (" (disrupted)" if marker.get("dis") else "")
+        label = "Islam" + (" (disrupted)" if marker["dis"] else "")
         parts.append(rect(x + 16, y - 9, 74, 16, _ISLAM, "#fff", 1.0, 8))
         parts.append(text(x + 53, y + 3, label if len(label) < 9 else "Islam*", 11, "middle", "bold", "#fff"))
     parts.append("</g>")
@@ -194,8 +193,8 @@ def _tracks(view: View, y: float) -> tuple[str, float]:
     -1 with the face up): a row of boxes each, the marker's box framed."""
     out = [text(_LEFT, y + 2, "Tracks", 14, weight="bold")]
     x = _LEFT + 70
-    ap = view.get("ap", {})
-    limits = view.get("ap_limits", {})
+    ap = view["ap"]
+    limits = view["ap_limits"]
     for theater in ("west", "east", "african", "caucasus"):
         if theater not in ap:
             continue
@@ -204,14 +203,14 @@ def _tracks(view: View, y: float) -> tuple[str, float]:
         out.append(text(x, y + 2, f"{theater.title()} AP", 11.5, weight="bold"))
         out.append(_boxes(x, y + 8, labels, ["#fff8e1"] * len(labels), int(ap[theater]), 20.0))
         x += max(20.0 * len(labels), 60.0) + 22
-    for track in view.get("tracks", {}).values():
-        label = str(track.get("name"))
-        where = SHORT.get(str(track.get("path")), "")
+    for track in view["tracks"].values():
+        label = track["name"]
+        where = SHORT.get(str(track["path"]), "")
         out.append(text(x, y + 2, label + (f", {where} Path" if where else ""), 11.5, weight="bold"))
-        box = int(track.get("box", 0))
+        box = track["box"]
         here = [b for b, _ in _MINOR_BOXES].index(box) if box in (1, 0, -1) else -1
         out.append(_boxes(x, y + 8, ["+1", "0", "-1"], [c for _, c in _MINOR_BOXES], here))
-        if track.get("cost"):
+        if track["cost"]:
             out.append(text(x + 78, y + 23, f"appease: {track['cost']} AP", 11))
         label += f", {where} Path" if where else ""
         x += max(80.0, len(label) * 7.2 + 20)
@@ -249,7 +248,7 @@ def board_for(view: View, width: int | None = None) -> str:
         out.append(rect(label_x - 4, ry + 12, 84, 56, "#ffffff", extra=' fill-opacity="0"'))
         out.append(text(label_x, ry + 28, SHORT.get(p["id"], str(p["name"])), 13, weight="bold"))
         out.append(text(label_x, ry + 46, f"Hits {hits_cell(view, p)}", 11.5))
-        out.append(text(label_x, ry + 62, str(p.get("theater", "")), 11, fill="#555"))
+        out.append(text(label_x, ry + 62, p["theater"], 11, fill="#555"))
         out.append("</g>")
         at = int(p["islam"]["at"])
         prev = _LEFT + _MECCA_W
@@ -257,9 +256,7 @@ def board_for(view: View, width: int | None = None) -> str:
         body: list[str] = []
         for j, land in enumerate(lands):
             lx = x + j * (_LAND_W + _GAP)
-            out.append(
-                _crossing(prev if j else label_x + 76, lx, mid, str(land.get("crossing_in", "ordinary")))
-            )
+            out.append(_crossing(prev if j else label_x + 76, lx, mid, land["crossing_in"]))
             body.append(_land_svg(view, str(p["id"]), land, lx, ry + 8, at == j + 1))
             prev = lx + _LAND_W
         out.extend(body)
@@ -285,7 +282,7 @@ def board_for(view: View, width: int | None = None) -> str:
             y += 19
             out.append(text(_LEFT, y, part, 13))
     used: list[str] = [
-        r for r in _religion_colours() if any(land.get("religion") == r for p in paths for land in p["lands"])
+        r for r in _religion_colours() if any(land["religion"] == r for p in paths for land in p["lands"])
     ]
     y += 26
     kx = _LEFT
@@ -301,6 +298,6 @@ def board_for(view: View, width: int | None = None) -> str:
         out.append(text(kx + 20, y, label, 11, fill="#111"))
         kx += w + 10
     height = y + 18
-    over = view.get("over")
-    title = "The First Jihad, turn " + str(view.get("turn")) + (" (game over)" if over else "")
+    over = view["over"]
+    title = "The First Jihad, turn " + str(view["turn"]) + (" (game over)" if over else "")
     return document(_W, height, title, "".join(out), shown_width=width)

@@ -25,8 +25,8 @@ card event, Hits or AP it is about).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, TypeVar, cast
 
 from consim.core.encoding import Form, Vocab
 from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
@@ -35,6 +35,7 @@ from consim.games.jihad.content import COLOURS, EMPIRES, THEATERS, ChoiceEffect,
 from consim.games.jihad.rules.arab import VERBS as ABSORB_VERBS
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.events import RELIGIONS
+from consim.games.jihad.viewtypes import AbsorbFrame, JihadSeatView
 from consim.games.jihad.words import event_title
 
 ERAS = ("green", "yellow", "red", "black")
@@ -45,6 +46,17 @@ MIN_POINTS, MAX_POINTS = -200.0, 200.0
 #: one decision per action bought with AP, plus the events and Hits of 50 cards: no measured
 #: game took a tenth of this
 MAX_DECISIONS = 10_000
+
+
+T = TypeVar("T")
+#: a reader of this game's view, as an observation field takes it
+Reads = Callable[[Mapping[str, Any]], T]
+
+
+def _reads(get: Callable[[JihadSeatView], T]) -> Reads[T]:
+    """``get`` as an observation field takes it: the fields are handed the view of a seat of
+    this game (a :class:`JihadSeatView`), so the cast costs nothing when they read it."""
+    return cast(Reads[T], get)
 
 
 class Research(Base):
@@ -135,63 +147,63 @@ class Research(Base):
         lands = [(p, i) for p in range(len(paths)) for i in range(t.path_len[p])]
         cards = tuple(str(n) for n in range(1, 51))
 
-        def land_flags(v: Mapping[str, Any], key: str) -> list[float]:
+        def land_flags(v: JihadSeatView, key: Literal["converted", "firmly_muslim"]) -> list[float]:
             by_id = {p["id"]: p for p in v["paths"]}
             out: list[float] = []
             for p, i in lands:
                 found = by_id.get(paths[p])
                 ls = found["lands"] if found else []
-                out.append(1.0 if i < len(ls) and ls[i].get(key) else 0.0)
+                out.append(1.0 if i < len(ls) and ls[i][key] else 0.0)
             return out
 
-        def path_value(v: Mapping[str, Any], key: str) -> list[float]:
+        def path_value(v: JihadSeatView, key: Literal["at", "dis"]) -> list[float]:
             by_id = {p["id"]: p for p in v["paths"]}
-            return [float((by_id.get(p) or {}).get("islam", {}).get(key) or 0) for p in paths]
+            return [float(((found := by_id.get(p)) and found["islam"][key]) or 0) for p in paths]
 
-        def army(name: str, key: str, word: object = True) -> Field:
-            return vector(
-                f"army_{name}",
-                armies,
-                0,
-                1,
-                lambda v: [1.0 if (v["armies"].get(a) or {}).get(key) == word else 0.0 for a in armies],
-            )
+        def army(name: str, key: Literal["str", "cursed", "sieged"], word: object = True) -> Field:
+            def read(v: JihadSeatView) -> list[float]:
+                return [
+                    1.0 if (a := v["armies"].get(x)) is not None and a[key] == word else 0.0 for x in armies
+                ]
 
-        def army_at(v: Mapping[str, Any]) -> list[float]:
+            return vector(f"army_{name}", armies, 0, 1, _reads(read))
+
+        def army_at(v: JihadSeatView) -> list[float]:
             out = [0.0] * (len(armies) * len(places))
             pos = {p.replace("-", "_"): i for i, p in enumerate(places)}
             for k, a in enumerate(armies):
-                at = (v["armies"].get(a) or {}).get("at")
+                found = v["armies"].get(a)
+                at = found["at"] if found else None
                 j = pos.get(at) if isinstance(at, str) else None
                 if j is not None:
                     out[k * len(places) + j] = 1.0
             return out
 
-        def advanced(key: str) -> Any:
-            return lambda v: (v.get("advanced") or {}).get(key)
+        def advanced(key: Literal["kaaba", "kaaba_points", "syrians_mustered"]) -> Reads[object]:
+            return _reads(lambda v: adv[key] if (adv := v.get("advanced")) else None)
 
         return [
-            scalar("turn", 0, 50, lambda v: v["turn"]),
-            one_hot("card", cards, lambda v: str((v.get("card") or {}).get("number"))),
-            counts("played", cards, 1, lambda v: [str(n) for n in v["played"]]),
-            per_key("deck_remaining", ERAS, 0, 50, lambda v: v["deck_remaining"]),
-            vector("islam_at", paths, 0, 12, lambda v: path_value(v, "at")),
-            vector("islam_disrupted", paths, 0, 1, lambda v: path_value(v, "dis")),
+            scalar("turn", 0, 50, _reads(lambda v: v["turn"])),
+            one_hot("card", cards, _reads(lambda v: str(card["number"] if (card := v["card"]) else None))),
+            counts("played", cards, 1, _reads(lambda v: [str(n) for n in v["played"]])),
+            per_key("deck_remaining", ERAS, 0, 50, _reads(lambda v: v["deck_remaining"])),
+            vector("islam_at", paths, 0, 12, _reads(lambda v: path_value(v, "at"))),
+            vector("islam_disrupted", paths, 0, 1, _reads(lambda v: path_value(v, "dis"))),
             vector(
                 "converted",
                 [f"{paths[p]}:{i + 1}" for p, i in lands],
                 0,
                 1,
-                lambda v: land_flags(v, "converted"),
+                _reads(lambda v: land_flags(v, "converted")),
             ),
             vector(
                 "firmly_muslim",
                 [f"{paths[p]}:{i + 1}" for p, i in lands],
                 0,
                 1,
-                lambda v: land_flags(v, "firmly_muslim"),
+                _reads(lambda v: land_flags(v, "firmly_muslim")),
             ),
-            vector("army_at", [f"{a}@{p}" for a in armies for p in places], 0, 1, army_at),
+            vector("army_at", [f"{a}@{p}" for a in armies for p in places], 0, 1, _reads(army_at)),
             army("strong", "str", "strong"),
             army("weak", "str", "weak"),
             army("cursed", "cursed"),
@@ -201,63 +213,66 @@ class Research(Base):
                 castles,
                 0,
                 1,
-                lambda v: [
-                    1.0 if (v["castles"].get(c) or {}).get("side") == "strong" else 0.0 for c in castles
-                ],
+                _reads(
+                    lambda v: [
+                        1.0 if (x := v["castles"].get(c)) is not None and x["side"] == "strong" else 0.0
+                        for c in castles
+                    ]
+                ),
             ),
             vector(
                 "castle_standing",
                 castles,
                 0,
                 1,
-                lambda v: [1.0 if (v["castles"].get(c) or {}).get("at") else 0.0 for c in castles],
+                _reads(lambda v: [1.0 if (x := v["castles"].get(c)) and x["at"] else 0.0 for c in castles]),
             ),
             vector(
                 "capital",
                 [f"{e}:{s}" for e in EMPIRES for s in ("strong", "weak")],
                 0,
                 1,
-                lambda v: [
-                    1.0
-                    if (v["capitals"].get(e) or {}).get("at") and v["capitals"][e].get("side") == s
-                    else 0.0
-                    for e in EMPIRES
-                    for s in ("strong", "weak")
-                ],
+                _reads(
+                    lambda v: [
+                        1.0 if (x := v["capitals"].get(e)) and x["at"] and x["side"] == s else 0.0
+                        for e in EMPIRES
+                        for s in ("strong", "weak")
+                    ]
+                ),
             ),
             vector(
                 "track_box",
                 tracks,
                 -1,
                 6,
-                lambda v: [float((v["tracks"].get(k) or {}).get("box") or 0) for k in tracks],
+                _reads(lambda v: [float(((x := v["tracks"].get(k)) and x["box"]) or 0) for k in tracks]),
             ),
-            per_key("ap", THEATERS, 0, 12, lambda v: v["ap"]),
-            per_key("ap_limit", THEATERS, 0, 12, lambda v: v["ap_limits"]),
-            per_key("ruler", EMPIRES, 0, 12, lambda v: v["rulers"]),
-            per_key("tokens", COLOURS, 0, 10, lambda v: v["tokens"]),
-            per_key("spent", paths, 0, 12, lambda v: v["spent"]),
-            scalar("fleet_used", 0, 1, lambda v: (v.get("fleet") or {}).get("used")),
-            scalar("immortals_used", 0, 1, lambda v: (v.get("immortals") or {}).get("used")),
-            scalar("landing", 0, 1, lambda v: v.get("landing"), "a Landing is available this turn"),
+            per_key("ap", THEATERS, 0, 12, _reads(lambda v: v["ap"])),
+            per_key("ap_limit", THEATERS, 0, 12, _reads(lambda v: v["ap_limits"])),
+            per_key("ruler", EMPIRES, 0, 12, _reads(lambda v: v["rulers"])),
+            per_key("tokens", COLOURS, 0, 10, _reads(lambda v: v["tokens"])),
+            per_key("spent", paths, 0, 12, _reads(lambda v: v["spent"])),
+            scalar("fleet_used", 0, 1, _reads(lambda v: v["fleet"]["used"])),
+            scalar("immortals_used", 0, 1, _reads(lambda v: v["immortals"]["used"])),
+            scalar("landing", 0, 1, _reads(lambda v: v["landing"]), "a Landing is available this turn"),
             vector(
                 "last_stand",
                 [f"{e}:{k}" for e in EMPIRES for k in ("used", "gone")],
                 0,
                 1,
-                lambda v: [
-                    1.0 if ((v.get("last_stand") or {}).get(e) or {}).get(k) else 0.0
-                    for e in EMPIRES
-                    for k in ("used", "gone")
-                ],
+                _reads(
+                    lambda v: [
+                        1.0 if (x := v["last_stand"].get(e)) and x[k] else 0.0
+                        for e in EMPIRES
+                        for k in ("used", "gone")
+                    ]
+                ),
             ),
             scalar("kaaba", 0, 10, advanced("kaaba")),
             scalar("kaaba_points", -50, 50, advanced("kaaba_points")),
             scalar("syrians_mustered", 0, 1, advanced("syrians_mustered")),
-            scalar(
-                "outcome_points", MIN_POINTS, MAX_POINTS, lambda v: (v.get("outcome_now") or {}).get("total")
-            ),
-            scalar("pending_events", 0, 10, lambda v: len(v.get("pending_events") or ())),
+            scalar("outcome_points", MIN_POINTS, MAX_POINTS, _reads(lambda v: v["outcome_now"]["total"])),
+            scalar("pending_events", 0, 10, _reads(lambda v: len(v["pending_events"]))),
             *self._decision_fields(),
         ]
 
@@ -270,36 +285,73 @@ class Research(Base):
         places = t.place_arg
         pos = {p.replace("-", "_"): p for p in places}
 
-        def frame(v: Mapping[str, Any]) -> Mapping[str, Any]:
-            found: Mapping[str, Any] = v.get("frame") or {}
-            return found
+        def segment(v: JihadSeatView) -> object:
+            f = v["frame"]
+            if f is None or f["k"] != "actions":
+                return None
+            segs, k = f["segs"], f["seg"]
+            return segs[k] if 0 <= k < len(segs) else None
 
-        def segment(v: Mapping[str, Any]) -> object:
-            f = frame(v)
-            segs, k = f.get("segs"), f.get("seg")
-            return segs[k] if isinstance(segs, list) and isinstance(k, int) and 0 <= k < len(segs) else None
+        def lands(v: JihadSeatView) -> list[object]:
+            f = v["frame"]
+            found = f["lands"] if f is not None and (f["k"] == "themes" or f["k"] == "capital_move") else []
+            return [pos.get(str(x)) for x in found]
 
-        def lands(v: Mapping[str, Any]) -> list[object]:
-            return [pos.get(str(x)) for x in frame(v).get("lands") or ()]
+        def decision_paths(v: JihadSeatView) -> list[object]:
+            f = v["frame"]
+            if f is not None and (f["k"] == "absorb" or f["k"] == "revolt"):
+                return [f["path"]]
+            if f is not None and (f["k"] == "baqt" or f["k"] == "advance"):
+                return list(f["paths"])
+            return []
 
-        def listed(v: Mapping[str, Any], one: str, many: str) -> list[object]:
-            f = frame(v)
-            found = [f[one]] if f.get(one) is not None else []
-            return found + list(f.get(many) or ())
+        def decision_empires(v: JihadSeatView) -> list[object]:
+            f = v["frame"]
+            if f is not None and (f["k"] == "truce" or f["k"] == "capital_move"):
+                return [f["empire"]]
+            if f is not None and f["k"] == "era":
+                return list(f["empires"])
+            return []
 
-        def ref(v: Mapping[str, Any]) -> list[float]:
-            r = list(frame(v).get("ref") or ())[:4]
+        def army(v: JihadSeatView) -> object:
+            f = v["frame"]
+            return f["army"] if f is not None and (f["k"] == "absorb" or f["k"] == "loot") else None
+
+        def absorb(v: JihadSeatView) -> AbsorbFrame | None:
+            f = v["frame"]
+            return f if f is not None and f["k"] == "absorb" else None
+
+        def ref(v: JihadSeatView) -> list[float]:
+            f = v["frame"]
+            r = list(f["ref"] if f is not None and f["k"] == "choose" else ())[:4]
             return [float(x) for x in r] + [0.0] * (4 - len(r))
 
+        def ap(v: JihadSeatView) -> object:
+            f = v["frame"]
+            return f["ap"] if f is not None and f["k"] == "revolt" else None
+
         return [
-            one_hot("decision", kinds, lambda v: frame(v).get("k"), "the decision in progress"),
-            one_hot("decision_segment", segments, segment, "the Actions Phase segment acting (8.1)"),
-            counts("decision_path", t.path_name, 1, lambda v: listed(v, "path", "paths")),
-            one_hot("decision_army", t.army_name, lambda v: frame(v).get("army")),
-            counts("decision_empire", EMPIRES, 1, lambda v: listed(v, "empire", "empires")),
-            counts("decision_land", places, 1, lands),
-            vector("decision_event", ("card", "effect", "part", "option"), 0, 50, ref, "the event chosen"),
-            scalar("decision_hits", 0, 20, lambda v: frame(v).get("hits"), "the Hits to absorb (7.4)"),
-            scalar("decision_curse", 0, 1, lambda v: frame(v).get("curse")),
-            scalar("decision_ap", 0, 12, lambda v: frame(v).get("ap")),
+            one_hot(
+                "decision",
+                kinds,
+                _reads(lambda v: f["k"] if (f := v["frame"]) else None),
+                "the decision in progress",
+            ),
+            one_hot("decision_segment", segments, _reads(segment), "the Actions Phase segment acting (8.1)"),
+            counts("decision_path", t.path_name, 1, _reads(decision_paths)),
+            one_hot("decision_army", t.army_name, _reads(army)),
+            counts("decision_empire", EMPIRES, 1, _reads(decision_empires)),
+            counts("decision_land", places, 1, _reads(lands)),
+            vector(
+                "decision_event", ("card", "effect", "part", "option"), 0, 50, _reads(ref), "the event chosen"
+            ),
+            scalar(
+                "decision_hits",
+                0,
+                20,
+                _reads(lambda v: f["hits"] if (f := absorb(v)) else None),
+                "the Hits to absorb (7.4)",
+            ),
+            scalar("decision_curse", 0, 1, _reads(lambda v: f["curse"] if (f := absorb(v)) else None)),
+            scalar("decision_ap", 0, 12, _reads(ap)),
         ]

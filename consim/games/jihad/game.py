@@ -10,7 +10,7 @@ in ``NOTES.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from consim.core.action import Action
 from consim.core.errors import RestoreError
@@ -29,6 +29,7 @@ from consim.games.jihad.content import (
 from consim.games.jihad.rules import actions, arab, dar, diplomacy, end_turn, events, turn
 from consim.games.jihad.state import JihadState
 from consim.games.jihad.view import view
+from consim.games.jihad.viewtypes import JihadSeatView, JihadView
 
 #: the player beats history when Islam stays below the historical band (16-25, 5.2)
 HISTORICAL_LOW = 16
@@ -67,6 +68,7 @@ class JihadGame(Game):
         "random and heuristic bots (figures in NOTES.md)"
     )
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.jihad.bots:HeuristicBot"}
+    view_type = JihadSeatView
     tables: JihadTables
 
     def __init__(self, **options: Any) -> None:
@@ -125,17 +127,17 @@ class JihadGame(Game):
     def _setup(self, state: JihadState) -> None:
         turn.set_up(state)
 
-    def _view(self, state: JihadState, seat: str | None) -> dict[str, Any]:
+    def _view(self, state: JihadState, seat: str | None) -> JihadView:
         return view(state, seat)
 
     def describe_actions(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[ActionWords]:
-        return table.describe_actions(view, actions)
+        return table.describe_actions(cast(JihadSeatView, view), actions)
 
     def describe_cards(self, view: Mapping[str, Any]) -> list[CardShelf]:
-        return table.describe_cards(view)
+        return table.describe_cards(cast(JihadSeatView, view))
 
     def describe_status(self, view: Mapping[str, Any]) -> list[StatusLine]:
-        return table.describe_status(view)
+        return table.describe_status(cast(JihadSeatView, view))
 
     def _outcome(self, state: JihadState) -> Outcome:
         """[5.0] Outcome Points (5.2 A-E), the level reached, and sudden death (5.1)."""

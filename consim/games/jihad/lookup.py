@@ -20,16 +20,16 @@ from __future__ import annotations
 import textwrap
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from rich.console import RenderableType
 from rich.text import Text
 
 from consim.core.words import listing
 from consim.games.jihad.content import JihadContent, RoseEntry, load_default_content
+from consim.games.jihad.viewtypes import JihadSeatView, LandView, PathView
 from consim.games.jihad.words import event_words, rose_words
 
-View = Mapping[str, Any]
+View = JihadSeatView
 WIDTH = 80
 
 #: [5.2] the parts of the Outcome Points, in the rulebook's order
@@ -75,7 +75,7 @@ def _plural(n: int, word: str) -> str:
 # =============================================================================================
 
 
-def lands_by_id(view: View) -> dict[str, Mapping[str, Any]]:
+def lands_by_id(view: View) -> dict[str, LandView]:
     """Every Land of the game by id."""
     return {land["id"]: land for p in view["paths"] for land in p["lands"]}
 
@@ -96,12 +96,12 @@ def land_name(view: View, place: str | None) -> str:
     }.get(place, place.replace("_", " "))
 
 
-def _path(view: View, name: str) -> Mapping[str, Any] | None:
+def _path(view: View, name: str) -> PathView | None:
     """A Path by its id, its name, or the first letters of either ("gr", "Med")."""
     wanted = name.strip().lower().removesuffix(" path").strip()
     if not wanted:
         return None
-    paths: list[Mapping[str, Any]] = view["paths"]
+    paths: list[PathView] = view["paths"]
     for p in paths:
         if wanted in (p["id"], p["name"].lower(), p["name"].lower().removesuffix(" path")):
             return p
@@ -139,7 +139,7 @@ def army_words(view: View, army_id: str, long: bool = False) -> str:
     return ", ".join([text, *flags])
 
 
-def _castle_words(view: View, land: Mapping[str, Any]) -> list[str]:
+def _castle_words(view: View, land: LandView) -> list[str]:
     out = []
     if land["castle"]:
         c = view["castles"][land["castle"]]
@@ -156,7 +156,7 @@ def _castle_words(view: View, land: Mapping[str, Any]) -> list[str]:
 # =============================================================================================
 
 
-def _path_title(view: View, p: Mapping[str, Any]) -> str:
+def _path_title(view: View, p: PathView) -> str:
     """A Path's name with its Theater when the Theater has two Paths (``Greek Path (West)``);
     the African and Caucasus Paths are Theaters of their own (2.1.3)."""
     shared = sum(x["theater"] == p["theater"] for x in view["paths"]) > 1
@@ -227,7 +227,7 @@ def path_lines(view: View, rest: str) -> list[str]:
     return out
 
 
-def _holders(p: Mapping[str, Any]) -> str:
+def _holders(p: PathView) -> str:
     """[2.1.5] who holds the Lands of a Path, in runs from Mecca outward, and where the Islam
     marker stands (10.3)."""
     runs: list[tuple[str, list[str]]] = [("arab", ["Mecca"])]
@@ -247,7 +247,7 @@ def _holders(p: Mapping[str, Any]) -> str:
     return f"{'; '.join(parts)[0].upper()}{'; '.join(parts)[1:]}. Islam marker in {where}{state}."
 
 
-def _land_marks(view: View, lands: Sequence[Mapping[str, Any]]) -> str:
+def _land_marks(view: View, lands: Sequence[LandView]) -> str:
     """[2.1.2] the Ends of the Earth; in the Advanced Game [21.3] Green Box Lands, [21.5]
     Heartlands and [16.3] Baqt flags, by Land."""
     marks = [f"{x['name']}: Ends of the Earth, no retreat from it (2.1.2)" for x in lands if x["round"]]
@@ -255,8 +255,10 @@ def _land_marks(view: View, lands: Sequence[Mapping[str, Any]]) -> str:
         for x in lands:
             if x["green_box"]:
                 marks.append(f"{x['name']}: Green Box (21.3)")
-            for kind in ("military", "religious"):
-                empire = x[f"{kind}_heartland"]
+            for kind, empire in (
+                ("military", x["military_heartland"]),
+                ("religious", x["religious_heartland"]),
+            ):
                 if empire:
                     marks.append(f"{x['name']}: {ADJECTIVE[empire]} {kind.capitalize()} Heartland (21.5)")
             if x["baqt_flag"]:
@@ -282,10 +284,11 @@ def _table(rows: Sequence[Sequence[str]], wrap: tuple[int, ...]) -> list[str]:
     return out
 
 
-def _front_lines(view: View, p: Mapping[str, Any]) -> list[str]:
+def _front_lines(view: View, p: PathView) -> list[str]:
     """[7.2.1] what every Arab invasion of this Path adds; [8.3, 9.1] what an attack takes."""
     terms = ", ".join(f"{name} {value:+d}" for name, value in p["hit_list"]) or "nothing"
     f = p["front"]
+    assert f is not None  # (a Path with an army has a front)
     out = wrap(f"Each invasion from {f['from']} adds to the Rose: {terms} (7.2.1).", "  ")
     attack = f["attack"]
     if attack is None:
@@ -327,7 +330,7 @@ def _plain(name: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
-def _find_land(view: View, name: str) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+def _find_land(view: View, name: str) -> list[tuple[PathView, LandView]]:
     """(Path, Land) by the Land's name, its id, or the first letters of either: one pair, or
     every Land those letters could mean."""
     wanted = _plain(name)
@@ -412,7 +415,7 @@ def card_lines(view: View, rest: str) -> list[str]:
     """[6.1] a card: its text, its Rose and AP in words, each event in words (what this turn's
     card did when drawn is in the log, and in the view's ``card.happened``)."""
     c = component_data()
-    current = view.get("card") or {}
+    current = view["card"]
     wanted = rest.strip().lstrip("#")
     if not wanted:
         if not current:
@@ -446,7 +449,7 @@ def card_lines(view: View, rest: str) -> list[str]:
     out.append("Events (6.2):" if events else "Events: none.")
     for e in events:
         out += wrap(event_words(c, e, advanced), "    ", "  ")
-    if number == current.get("number") and current.get("happened"):
+    if current and number == current["number"] and current["happened"]:
         out.append("What it did when drawn this turn: type 'log'.")
     return out
 
@@ -496,9 +499,10 @@ def status_lines(view: View) -> list[str]:
         parts.append(f"Persian Immortals {drm}, {'used this turn' if im['used'] else 'ready'} (9.5.1)")
     out += wrap("; ".join(parts) + ".", "  ")
     for t in view["tracks"].values():
-        where = f" on the {SHORT.get(t['path'], t['path'])} Path" if t.get("path") else ""
+        path = t["path"]
+        where = f" on the {SHORT.get(path, path)} Path" if path else ""
         hits = {1: "+1 Hit", 0: "no Hit", -1: "-1 Hit"}[t["box"]]
-        move = f"{t['cost']} AP moves it right" if t.get("cost") else "a Naval Battle of 6 moves it right"
+        move = f"{t['cost']} AP moves it right" if t["cost"] else "a Naval Battle of 6 moves it right"
         out += wrap(f"{t['name']} {t['box']:+d}: {hits} per invasion{where}; {move} (13.1).", "  ")
     icons = view["icons"]
     blessings = ["Icons lost" if icons is None else f"Icons in {land_name(view, icons)}"]
@@ -528,9 +532,10 @@ def status_lines(view: View) -> list[str]:
         side = f" {c['side']}" if c["kind"] == "major" else ""
         castles.append(f"{c['kind']} in {land_name(view, c['at'])} {c['value']}{side}")
     out += wrap("Castles (value): " + "; ".join(castles) + " (7.4.3).", "  ")
-    now = view.get("outcome_now") or {}
+    now = view["outcome_now"]
     if now:
-        parts = [f"{LETTER[key]} {now[key]:+d}" for key, _ in PARTS if key in now]
+        by_key: Mapping[str, object] = now  # the parts by name
+        parts = [f"{LETTER[key]} {by_key[key]:+d}" for key, _ in PARTS if key in now]
         out += wrap(
             f"Outcome Points if the game ended now: {now['total']} ({', '.join(parts)}), "
             f"{level_words(now['total'])} (5.2).",
@@ -638,9 +643,9 @@ def advanced_status_lines(view: View) -> list[str]:
     else:
         text = "not yet on the map"
     refugees = []
-    for r, at in adv["refugees"].items():
-        yours = ", yours" if adv["refugees_hosted"].get(r) else ""
-        refugees.append(f"{REFUGEE.get(r, r)} in {land_name(view, at)}{yours}")
+    for refugee, at in adv["refugees"].items():
+        yours = ", yours" if adv["refugees_hosted"].get(refugee) else ""
+        refugees.append(f"{REFUGEE.get(refugee, refugee)} in {land_name(view, at)}{yours}")
     out += wrap(f"Jews: {text} (19.1). Refugees: {'; '.join(refugees)} (19.2).", "  ")
     sharia = {
         "none": "no Sharia Law yet, no rolls",

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -44,6 +43,7 @@ from consim.games.jihad.lookup import (
     lands_by_id,
     wrap,
 )
+from consim.games.jihad.viewtypes import ArmyView, PathView, TrackView
 
 __all__ = ["COMMANDS", "EXAMPLES", "board_lines", "render", "render_outcome"]
 
@@ -66,8 +66,8 @@ def _fit(text: str, width: int) -> str:
 
 def rose_code(view: View, path: str) -> str:
     """[7.1.2] this turn's hex for a Path: ``3``, ``red 3`` (+ a die in the Basic Game), F, F3."""
-    card = view.get("card") or {}
-    rose = card.get("rose") or {}
+    card = view["card"]
+    rose = (card["rose"] if card else None) or {}
     code = rose.get(path)
     if code is None:
         return "-"
@@ -84,12 +84,12 @@ def rose_code(view: View, path: str) -> str:
 def _card_words(view: View) -> tuple[str, str, str] | None:
     """This turn's card in words: the turn and card, how many of its era are left and its AP
     (6.3), and its events (▲: waiting to be played in the Actions Phase, 8.13)."""
-    card = view.get("card")
+    card = view["card"]
     if not card:
         return None
     era_left = view["deck_remaining"].get(card["era"], 0)
     ap = f" · AP +{card['ap'][0]} West, +{card['ap'][1]} East" if card["ap"] else " · no Rose, no AP"
-    waiting = set(card.get("pending") or [])
+    waiting = set(card["pending"] or [])
     events = ", ".join(f"{e} ▲" if e in waiting else e for e in card["events"]) or "none"
     return (
         f'Turn {view["turn"]}: card {card["number"]} "{card["title"]}"',
@@ -170,7 +170,7 @@ def neutral_note(view: View) -> str:
     return "On a Neutral (7.5): " + "; ".join(above) if above else ""
 
 
-def hits_cell(view: View, p: Mapping[str, Any]) -> str:
+def hits_cell(view: View, p: PathView) -> str:
     """[7.1, 7.2] a Path's Hits this turn: before the Arab Phase comes to it, what the Rose and
     the Hit List would throw now (``2+die``: a red number, 7.1.2); after, the Hits it threw
     (``1 left``: how many are still to absorb); ``Fitna``, ``Truce`` (22.1) or ``-``."""
@@ -179,10 +179,10 @@ def hits_cell(view: View, p: Mapping[str, Any]) -> str:
     if p["full_baqt"]:
         return "-"
     code = rose_code(view, p["id"])
-    thrown = p.get("hits")
+    thrown = p["hits"]
     if thrown is not None:
-        frame = view.get("frame") or {}
-        if frame.get("k") == "absorb" and frame.get("path") == p["id"]:
+        frame = view["frame"]
+        if frame and frame["k"] == "absorb" and frame["path"] == p["id"]:
             return f"{frame['hits']} left"
         return "Fitna" if thrown == 0 and code in ("F", "F3") and p["active"] is not None else str(thrown)
     if code == "F":
@@ -190,16 +190,17 @@ def hits_cell(view: View, p: Mapping[str, Any]) -> str:
     if code in ("-", "F3") or p["active"] is None:
         return code
     base, _, die = code.partition("+")
-    n = max(0, int(base) + sum(v for _, v in p["hit_list"]))
+    n = max(0, int(base) + sum(int(v) for _, v in p["hit_list"]))
     return f"{n}+die" if die else str(n)
 
 
-def _front_word(p: Mapping[str, Any], army: Mapping[str, Any]) -> str:
+def _front_word(p: PathView, army: ArmyView) -> str:
     """The front of a Path in a word or two: Mecca, the Castle of a besieged army, or the
     Crossing to the Arab Land in front, Muslim or not."""
     f = p["front"]
     if army["sieged"]:
         return "siege"
+    assert f is not None  # (a Path with an army has a front)
     if f["from"] == "Mecca":
         return "from Mecca"
     crossing = str(f["crossing"])
@@ -279,9 +280,9 @@ def _immortals(view: View) -> str:
 TRACK = {"bulgars": "Bulgars", "cyprus": "Cyprus", "tibet": "Tibet", "socotra": "Socotra"}
 
 
-def _track(name: str, track: Mapping[str, Any]) -> str:
+def _track(name: str, track: TrackView) -> str:
     """[13.1] a minor power: its box, and the Path it works on where that can change."""
-    path = track.get("path")
+    path = track["path"]
     on = f" on {SHORT.get(path, path)}" if path and name in ("cyprus", "socotra") else ""
     return f"{TRACK[name]} {track['box']:+d}{on}"
 
@@ -307,9 +308,9 @@ def castle_parts(view: View, capitals: bool = True) -> list[str]:
         parts.append(f"Icons in {land_name(view, icons)}")
     if view["themes"] is not None:
         parts.append(f"Themes in {land_name(view, view['themes'])}")
-    if view.get("landing"):
+    if view["landing"]:
         parts.append("Landing +1 ready")
-    now = view.get("outcome_now") or {}
+    now = view["outcome_now"]
     if "total" in now:
         parts.append(f"Outcome Points now {now['total']}")
     if any(p["islam"]["dis"] for p in view["paths"]):

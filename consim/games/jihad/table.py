@@ -13,17 +13,17 @@ compact status. Made from ``view(seat)`` and the static content alone (see
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from consim.core.action import Action
 from consim.core.table import ActionWords, CardShelf, CardWords, StatusLine, plain_words
 from consim.core.words import listing
 from consim.games.jihad.content import JihadContent, load_default_content
+from consim.games.jihad.viewtypes import JihadSeatView
 from consim.games.jihad.words import event_words
 
-View = Mapping[str, Any]
+View = JihadSeatView
 
 _THEATER = {"west": "the West", "east": "the East", "african": "Africa", "caucasus": "the Caucasus"}
 _EMPIRE = {"byzantium": "Byzantine", "persia": "Persian"}
@@ -67,21 +67,23 @@ def _path(arg: str) -> str:
 
 
 def _event_detail(view: View, title: str) -> str:
-    card = view.get("card") or {}
-    for words in card.get("events_words", ()):
+    card = view["card"]
+    for words in card["events_words"] if card else ():
         if words.split(":")[0].strip() == title:
             return str(words)
     return ""
 
 
 def _track(view: View, arg: str) -> str:
-    return str(((view.get("tracks") or {}).get(arg) or {}).get("name", arg.title()))
+    track = view["tracks"].get(arg)
+    return str(track["name"] if track else arg.title())
 
 
 def _attack_detail(view: View, path: str) -> str:
-    for p in view.get("paths", ()):
+    for p in view["paths"]:
         if p["id"] == path:
-            attack = (p.get("front") or {}).get("attack") or {}
+            front = p["front"]
+            attack = front["attack"] if front else None
             if attack:
                 dice = "die" if attack["dice"] == 1 else "dice"
                 return (
@@ -93,7 +95,8 @@ def _attack_detail(view: View, path: str) -> str:
 
 def _option(view: View, arg: str) -> str:
     """[6.2] one option of a choice event in words: what it does."""
-    ref: Sequence[Any] = (view.get("frame") or {}).get("ref") or ()
+    frame = view["frame"]
+    ref: Sequence[int] = (frame["ref"] if frame and frame["k"] == "choose" else None) or ()
     try:
         effect = _content().card(int(ref[0])).events[int(ref[1])]
         chosen = effect.options[int(arg) - 1]  # type: ignore[union-attr]
@@ -105,7 +108,8 @@ def _option(view: View, arg: str) -> str:
 
 def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]:
     """Each action in words, grouped by what it does (see ``Game.describe_actions``)."""
-    frame = (view.get("frame") or {}).get("k")
+    shown = view["frame"]
+    frame = shown["k"] if shown else None
     out: list[ActionWords] = []
     for action in actions:
         verb, args = action.verb, action.args
@@ -231,14 +235,14 @@ def describe_actions(view: View, actions: Sequence[Action]) -> list[ActionWords]
 def describe_cards(view: View) -> list[CardShelf]:
     """This turn's card (its text, events and Rose in words) and the cards played before."""
     shelves: list[CardShelf] = []
-    card = view.get("card")
+    card = view["card"]
     if card:
-        parts = [str(card.get("text", ""))]
-        parts += [f"Event {w}" for w in card.get("events_words", ())]
-        rose = card.get("rose_words") or {}
+        parts = [card["text"]]
+        parts += [f"Event {w}" for w in card["events_words"]]
+        rose = card["rose_words"] or {}
         if rose:
             parts.append("The Rose: " + "; ".join(f"{_path(p)} {w}" for p, w in rose.items()))
-        ap = card.get("ap")
+        ap = card["ap"]
         facts = f"card {card['number']}, {card['era']} era" + (
             f"; AP {ap[0]} West, {ap[1]} East" if ap else ""
         )
@@ -249,7 +253,7 @@ def describe_cards(view: View) -> list[CardShelf]:
                 hand=True,
             )
         )
-    played = [n for n in view.get("played", ()) if not card or n != card.get("number")]
+    played = [n for n in view["played"] if not card or n != card["number"]]
     if played:
         cards = tuple(
             CardWords(f"{n}. {_cards().get(n, ('card ' + str(n), ''))[0]}", _cards().get(n, ("", ""))[1])
@@ -262,8 +266,8 @@ def describe_cards(view: View) -> list[CardShelf]:
 def describe_status(view: View) -> list[StatusLine]:
     """Turn, AP per Theater, Rulers, tokens and the Outcome Points if the game ended now."""
     lines = [StatusLine("Turn", str(view["turn"]))]
-    ap = view.get("ap") or {}
-    limits = view.get("ap_limits") or {}
+    ap = view["ap"]
+    limits = view["ap_limits"]
     shown = [f"{n} {_THEATER.get(k, k).removeprefix('the ')}" for k, n in ap.items()]
     lines.append(
         StatusLine(
@@ -273,21 +277,21 @@ def describe_status(view: View) -> list[StatusLine]:
             + ", ".join(f"{n} {_THEATER.get(k, k).removeprefix('the ')}" for k, n in limits.items()),
         )
     )
-    titles = view.get("ruler_titles") or {}
-    for empire, rating in (view.get("rulers") or {}).items():
+    titles = view["ruler_titles"]
+    for empire, rating in view["rulers"].items():
         lines.append(
             StatusLine(
                 str(titles.get(empire, _EMPIRE_NAME.get(empire, empire))),
                 "none" if rating is None else f"rating {rating}",
             )
         )
-    tokens = {k: n for k, n in (view.get("tokens") or {}).items() if n}
+    tokens = {k: n for k, n in view["tokens"].items() if n}
     if tokens:
         lines.append(StatusLine("AP tokens", ", ".join(f"{n} {k}" for k, n in tokens.items())))
-    now = view.get("outcome_now") or {}
+    now = view["outcome_now"]
     if "total" in now:
         lines.append(StatusLine("Outcome Points now", str(now["total"]), "if the game ended now (5.2)"))
-    remaining = view.get("deck_remaining") or {}
+    remaining = view["deck_remaining"]
     if remaining:
         lines.append(StatusLine("Cards left", ", ".join(f"{n} {era}" for era, n in remaining.items() if n)))
     return lines

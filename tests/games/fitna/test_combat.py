@@ -441,6 +441,13 @@ def test_no_two_identical_cards_in_one_offensive_and_cancellation() -> None:
     play(st, 'commit "Close Air Support"')
     assert 'commit "Close Air Support"' not in [a.text for a in st.legal_actions("Iraq")]
     play(st, 'cancel "Close Air Support" with "Air Defence Network"', "done")
+    # the cards of the offensive on the table's shelf: what each cancels, by name
+    shelf = next(s for s in st.game.describe_cards(st.view("Turkey")) if s.title == "Offensive on Tal Afar")
+    assert [c.name for c in shelf.cards] == [
+        "Close Air Support (defender)",
+        "Close Air Support (attacker)",
+        "Air Defence Network (attacker, cancelling the defender's Close Air Support)",
+    ]
     # the defender answers: Deception cancels the cancelling card
     assert 'cancel "Air Defence Network" with Deception' in [a.text for a in st.legal_actions("Turkey")]
     play(st, 'cancel "Air Defence Network" with Deception', "done", "done")

@@ -37,6 +37,7 @@ from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.effects import play_triggered, triggered
 from consim.games.jihad.state import ArmyRef, EffectRef, JihadState
+from consim.games.jihad.viewtypes import ActionsFrame, LootFrame
 
 #: [6.3.3] the bonus AP token colours each Theater may spend (purple: anywhere)
 TOKENS_OF: dict[int, tuple[int, ...]] = {WEST: (BLUE, PURPLE), EAST: (RED, PURPLE)}
@@ -99,8 +100,8 @@ class Actions(Ask):
     def act(self, st: JihadState, seat: str, action: Action) -> None:
         self.menu(st)[action](st, self)
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "segs": list(self.segs), "seg": self.seg}
+    def describe(self, st: JihadState) -> ActionsFrame:
+        return {"k": "actions", "segs": list(self.segs), "seg": self.seg}
 
 
 def reserve(st: JihadState, frame: Actions) -> int:
@@ -823,8 +824,8 @@ class Loot(Ask):
             st.emit(f"{st.tables.army_title[self.army]}: looting, strong again and Cursed.", "9.3")
             common.curse(st, self.army, "7.6")
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "army": st.tables.army_name[self.army]}
+    def describe(self, st: JihadState) -> LootFrame:
+        return {"k": "loot", "army": st.tables.army_name[self.army]}
 
 
 LOOT = Action("loot")

@@ -14,6 +14,7 @@ from consim.games.jihad.content import EMPIRE_ADJECTIVE
 from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import ArmyRef, JihadState, PathRef
+from consim.games.jihad.viewtypes import AbsorbFrame
 
 VERBS = ("step", "capital", "besiege", "castle", "retreat")
 ACTIONS = {v: Action(v) for v in VERBS}
@@ -238,10 +239,10 @@ class Absorb(Ask):
         self.curse = self.curse and board.on_map(st, self.army)
         self._finish(st)
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
+    def describe(self, st: JihadState) -> AbsorbFrame:
         t = st.tables
         return {
-            "k": self.name,
+            "k": "absorb",
             "path": t.path_name[self.path],
             "army": t.army_name[self.army],
             "hits": self.hits,

@@ -14,6 +14,7 @@ from consim.games.jihad import board
 from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import Advanced, Baqt, Empire, JihadState, PathRef
+from consim.games.jihad.viewtypes import BaqtFrame, TruceFrame
 
 #: [22.2] the Arab policy toward Byzantium once Persia accepts: die -> Jihad mode (None: none)
 PERSIAN_TRUCE_POLICY: dict[int, str | None] = {
@@ -235,8 +236,8 @@ class TruceOffer(Ask):
         st.pop()
         reject(st, self.empire, f" perforce: {board.may_accept(st, self.empire)[1]}")
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "empire": self.empire}
+    def describe(self, st: JihadState) -> TruceFrame:
+        return {"k": "truce", "empire": self.empire}
 
 
 # =============================================================================================
@@ -325,8 +326,8 @@ class BaqtResolution(Ask):
         else:
             st.emit(f"The Baqt on the {st.tables.path_title[path]} is refused.", "16.3")
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "paths": [st.tables.path_name[p] for p in self.paths]}
+    def describe(self, st: JihadState) -> BaqtFrame:
+        return {"k": "baqt", "paths": [st.tables.path_name[p] for p in self.paths]}
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Diplomacy, TruceOffer, BaqtResolution)

@@ -15,6 +15,7 @@ from consim.games.jihad.content import AFRICAN, BLUE, CAUCASUS, EAST, PERSIA, RE
 from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import Army, JihadState
+from consim.games.jihad.viewtypes import BareFrame
 
 # =============================================================================================
 # [14.1] Syrian Vengeance (Advanced Game)
@@ -288,6 +289,9 @@ class Icons(Ask):
             st.data.icons = place
             where = t.land_title[place] if t.on_map[place] else "the Available Blessings box"
             st.emit(f"The Icons move to {where}.", "14.7")
+
+    def describe(self, st: JihadState) -> BareFrame:
+        return {"k": "icons"}
 
 
 def banking(st: JihadState) -> None:

@@ -24,6 +24,15 @@ from consim.games.jihad.rules import common
 from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.effects import break_full_baqt, choice, effect_at, label, resolve
 from consim.games.jihad.state import EffectRef, Empire, JihadState, KingName, PathRef, Place
+from consim.games.jihad.viewtypes import (
+    AdvanceFrame,
+    BareFrame,
+    CapitalMoveFrame,
+    ChooseFrame,
+    EraFrame,
+    RevoltFrame,
+    ThemesFrame,
+)
 from consim.games.jihad.words import event_words
 
 RELIGIONS = ("orthodox", "catholic", "monophysite")
@@ -88,8 +97,8 @@ class Era(Ask):
         if not self.empires:
             st.pop()
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "empires": list(self.empires)}
+    def describe(self, st: JihadState) -> EraFrame:
+        return {"k": "era", "empires": list(self.empires)}
 
 
 def describe_option(st: JihadState, effects: tuple[Effect, ...]) -> str:
@@ -123,8 +132,8 @@ class Choose(Ask):
         st.pop()
         choice(st, self._effect(st), self.ref, action.args[0])
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "ref": list(self.ref)}
+    def describe(self, st: JihadState) -> ChooseFrame:
+        return {"k": "choose", "ref": list(self.ref)}
 
 
 @dataclass(slots=True)
@@ -156,8 +165,8 @@ class Themes(Ask):
             st.data.themes_spent = True
             st.emit(f"The Byzantine Themes are raised in {t.land_title[land]}.", "12.4")
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "lands": [st.tables.place_name[x] for x in self.lands]}
+    def describe(self, st: JihadState) -> ThemesFrame:
+        return {"k": "themes", "lands": [st.tables.place_name[x] for x in self.lands]}
 
 
 @dataclass(slots=True)
@@ -196,9 +205,9 @@ class CapitalMove(Ask):
             st.data.capitals[empire].at = land
             st.emit(f"The {EMPIRE_ADJECTIVE[empire]} Capital moves to {t.land_title[land]}.", "6.2")
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
+    def describe(self, st: JihadState) -> CapitalMoveFrame:
         names = st.tables.place_name
-        return {"k": self.name, "empire": self.empire, "lands": [names[x] for x in self.lands]}
+        return {"k": "capital_move", "empire": self.empire, "lands": [names[x] for x in self.lands]}
 
 
 @dataclass(slots=True)
@@ -241,8 +250,8 @@ class Advance(Ask):
         if self._next(st) is None:
             st.pop()
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "paths": [st.tables.path_name[p] for p in self.paths]}
+    def describe(self, st: JihadState) -> AdvanceFrame:
+        return {"k": "advance", "paths": [st.tables.path_name[p] for p in self.paths]}
 
 
 @dataclass(slots=True)
@@ -277,8 +286,8 @@ class RevoltChoice(Ask):
         break_full_baqt(st, self.path)
         common.crown(st, self.path, self.king, self.ap, "16.4.3")
 
-    def describe(self, st: JihadState) -> dict[str, Any]:
-        return {"k": self.name, "path": st.tables.path_name[self.path], "ap": self.ap, "name": self.king}
+    def describe(self, st: JihadState) -> RevoltFrame:
+        return {"k": "revolt", "path": st.tables.path_name[self.path], "ap": self.ap, "name": self.king}
 
 
 @dataclass(slots=True)
@@ -323,6 +332,9 @@ class Council(Ask):
         st.emit(f"The Council makes Byzantium {faith.capitalize()}: the marker turns to Schism.", "20.2")
         if faith == "monophysite" and adv.first_turn:
             axis_pact(st)
+
+    def describe(self, st: JihadState) -> BareFrame:
+        return {"k": "council"}
 
 
 def axis_pact(st: JihadState) -> None:
@@ -388,6 +400,9 @@ class Violate(Ask):
                 f"The {THEATER_TITLE[theater]} receives the Rose's {got} of {amount} AP after all.",
                 "22.4",
             )
+
+    def describe(self, st: JihadState) -> BareFrame:
+        return {"k": "violate"}
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (
