@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import jinja2
-from fastapi import FastAPI, Form, Request
+from fastapi import APIRouter, FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -119,32 +119,51 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
     """Add the pages and their static files (``/static``) to ``app``. The pages are for
     people: the OpenAPI document, which describes the JSON API, leaves them out."""
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(_lobby_router(service, templates, links))
+    app.include_router(_new_game_router(service, templates, links))
+    app.include_router(_replay_router(service, templates))
+    app.include_router(_table_router(service, templates))
+    app.include_router(_form_router(service, templates))
 
-    def html(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-        return templates.TemplateResponse(request, name, context, status_code=status)
 
-    def listed(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        entries = {g["game"]: g for g in catalogue()}
-        for g in games:
-            entry = entries.get(g["game"])
-            g["title"] = entry["title"] if entry else g["game"]
-            g["options"] = _chosen_options(entry, g["options"]) if entry else g["options"]
-        return games
+def _html(
+    templates: Jinja2Templates, request: Request, name: str, status: int = 200, **context: Any
+) -> HTMLResponse:
+    """The page of template ``name`` with ``context``."""
+    return templates.TemplateResponse(request, name, context, status_code=status)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+
+def _listed(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games of the lobby (or finished ones) with their titles, and their options cut to those
+    that tell games apart."""
+    entries = {g["game"]: g for g in catalogue()}
+    for g in games:
+        entry = entries.get(g["game"])
+        g["title"] = entry["title"] if entry else g["game"]
+        g["options"] = _chosen_options(entry, g["options"]) if entry else g["options"]
+    return games
+
+
+def _lobby_router(service: Service, templates: Jinja2Templates, links: Links) -> APIRouter:
+    """The lobby (``/``), the finished games (``/finished``), and claiming a seat of the lobby
+    (``/claim/GAME``), answered with the seat's link (``links``)."""
+    router = APIRouter()
+
+    @router.get("/", response_class=HTMLResponse, include_in_schema=False)
     def lobby(request: Request) -> HTMLResponse:
-        return html(request, "lobby.html", games=listed(service.lobby()), finished=False)
+        return _html(templates, request, "lobby.html", games=_listed(service.lobby()), finished=False)
 
-    @app.get("/finished", response_class=HTMLResponse, include_in_schema=False)
+    @router.get("/finished", response_class=HTMLResponse, include_in_schema=False)
     def finished(request: Request) -> HTMLResponse:
-        return html(request, "lobby.html", games=listed(service.finished()), finished=True)
+        return _html(templates, request, "lobby.html", games=_listed(service.finished()), finished=True)
 
-    @app.post("/claim/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    @router.post("/claim/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     def claim(request: Request, game_id: int, seat: str = Form(max_length=40)) -> HTMLResponse:
         token, name = service.claim(game_id, seat)
         made = links(request, game_id, {seat: token})
         title = next((g["title"] for g in catalogue() if g["game"] == name), name)
-        return html(
+        return _html(
+            templates,
             request,
             "claimed.html",
             status=201,
@@ -154,16 +173,25 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             title=title,
         )
 
-    @app.get("/new", response_class=HTMLResponse, include_in_schema=False)
+    return router
+
+
+def _new_game_router(service: Service, templates: Jinja2Templates, links: Links) -> APIRouter:
+    """The new-game form (``/new``: the games, then a game's options and seats) and the game it
+    creates, answered with its links (``links``)."""
+    router = APIRouter()
+
+    @router.get("/new", response_class=HTMLResponse, include_in_schema=False)
     def new_game(request: Request, game: str = "") -> HTMLResponse:
         entries = {g["game"]: g for g in catalogue()}
         if not game:
-            return html(request, "new.html", catalogue=list(entries.values()), chosen=None)
+            return _html(templates, request, "new.html", catalogue=list(entries.values()), chosen=None)
         if game not in entries:
             raise ServerError(404, f"there is no game {game[:40]!r}")
         options = {k: v for k, v in request.query_params.items() if k != "game" and v != ""}
         loaded = service.game(game, _typed_options(entries[game], options))
-        return html(
+        return _html(
+            templates,
             request,
             "new.html",
             catalogue=list(entries.values()),
@@ -173,7 +201,7 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             bots=[(kind, bot_choice(kind)) for kind in sorted(bot_kinds(loaded))],
         )
 
-    @app.post("/new", response_class=HTMLResponse, include_in_schema=False)
+    @router.post("/new", response_class=HTMLResponse, include_in_schema=False)
     async def create_from_form(request: Request) -> HTMLResponse:
         form = await request.form()
         fields = {k: str(v) for k, v in form.items()}
@@ -187,37 +215,17 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
             service.create, game, _typed_options(entries[game], options), players, None
         )
         made = links(request, created.game_id, created.tokens)
-        return html(request, "created.html", status=201, links=made, game=entries[game])
+        return _html(templates, request, "created.html", status=201, links=made, game=entries[game])
 
-    def seat_page(
-        request: Request,
-        access: Access,
-        token: str | None,
-        fragment: bool,
-        error: str = "",
-        status: int = 200,
-        draft: str = "",
-        page: Mapping[str, Any] | None = None,
-    ) -> HTMLResponse:
-        """The seat's page (or its table alone: ``fragment``), from ``page`` if given (the page
-        a change answered with), else as the game stands."""
-        page = page if page is not None else service.page(access)
-        base = f"/play/{access.game_id}/{token}" if token else f"/watch/{access.game_id}"
-        # the page's script keeps the picture's fixed layers between moves (svgkit.layer)
-        held = held_layers(request.headers.get(LAYERS_HEADER)) if fragment else ()
-        shown = table(page, service.game(page["game"], page["options"]), base, held)
-        return html(
-            request,
-            "fragment.html" if fragment else "seat.html",
-            status=status,
-            page=page,
-            t=shown,
-            base=base,
-            error=error,
-            draft=draft,
-        )
+    return router
 
-    @app.get("/replay/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+
+def _replay_router(service: Service, templates: Jinja2Templates) -> APIRouter:
+    """A finished game's replay (``/replay/GAME``), as a seat or the public saw it after some
+    of its actions, with the last action in words."""
+    router = APIRouter()
+
+    @router.get("/replay/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     def replay(request: Request, game_id: int, seat: str = "", step: int | None = None) -> HTMLResponse:
         shown = service.replay(game_id, seat or None, step)
         game = service.game(shown["game"], shown["options"])
@@ -226,73 +234,146 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
         if last.get("action"):  # in words, as the seat saw it when it chose
             before = service.replay(game_id, seat or None, shown["step"] - 1)["view"]
             said = game.describe_action(before, _parse(last["action"])).text
-        return html(request, "replay.html", page=shown, t=table(shown, game, ""), said=said)
+        return _html(templates, request, "replay.html", page=shown, t=table(shown, game, ""), said=said)
 
-    @app.get("/watch/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    return router
+
+
+def _seat_page(
+    service: Service,
+    templates: Jinja2Templates,
+    request: Request,
+    access: Access,
+    token: str | None,
+    fragment: bool,
+    error: str = "",
+    status: int = 200,
+    draft: str = "",
+    page: Mapping[str, Any] | None = None,
+) -> HTMLResponse:
+    """The seat's page (or its table alone: ``fragment``), from ``page`` if given (the page
+    a change answered with), else as the game stands."""
+    page = page if page is not None else service.page(access)
+    base = f"/play/{access.game_id}/{token}" if token else f"/watch/{access.game_id}"
+    # the page's script keeps the picture's fixed layers between moves (svgkit.layer)
+    held = held_layers(request.headers.get(LAYERS_HEADER)) if fragment else ()
+    shown = table(page, service.game(page["game"], page["options"]), base, held)
+    return _html(
+        templates,
+        request,
+        "fragment.html" if fragment else "seat.html",
+        status=status,
+        page=page,
+        t=shown,
+        base=base,
+        error=error,
+        draft=draft,
+    )
+
+
+def _table_router(service: Service, templates: Jinja2Templates) -> APIRouter:
+    """The table as a spectator (``/watch/GAME``) or a seat (``/play/GAME/SECRET``) sees it:
+    the page, its table alone (``/fragment``, for the page's script) and the board as text
+    (``/text``)."""
+    router = APIRouter()
+
+    @router.get("/watch/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     def watch(request: Request, game_id: int) -> HTMLResponse:
-        return seat_page(request, service.access(game_id, None), None, False)
+        return _seat_page(service, templates, request, service.access(game_id, None), None, False)
 
-    @app.get("/watch/{game_id}/fragment", response_class=HTMLResponse, include_in_schema=False)
+    @router.get("/watch/{game_id}/fragment", response_class=HTMLResponse, include_in_schema=False)
     def watch_fragment(request: Request, game_id: int) -> HTMLResponse:
-        return seat_page(request, service.access(game_id, None), None, True)
+        return _seat_page(service, templates, request, service.access(game_id, None), None, True)
 
-    @app.get("/watch/{game_id}/text", response_class=HTMLResponse, include_in_schema=False)
+    @router.get("/watch/{game_id}/text", response_class=HTMLResponse, include_in_schema=False)
     def watch_text(request: Request, game_id: int) -> HTMLResponse:
         page = service.page(service.access(game_id, None))
-        return html(request, "text.html", page=page, board=board_text(page["view"]), back=f"/watch/{game_id}")
+        board = board_text(page["view"])
+        return _html(templates, request, "text.html", page=page, board=board, back=f"/watch/{game_id}")
 
-    @app.get("/play/{game_id}/{token}", response_class=HTMLResponse, include_in_schema=False)
+    @router.get("/play/{game_id}/{token}", response_class=HTMLResponse, include_in_schema=False)
     def play(request: Request, game_id: int, token: str) -> HTMLResponse:
-        return seat_page(request, service.access(game_id, token), token, False)
+        return _seat_page(service, templates, request, service.access(game_id, token), token, False)
 
-    @app.get("/play/{game_id}/{token}/fragment", response_class=HTMLResponse, include_in_schema=False)
+    @router.get("/play/{game_id}/{token}/fragment", response_class=HTMLResponse, include_in_schema=False)
     def play_fragment(request: Request, game_id: int, token: str) -> HTMLResponse:
-        return seat_page(request, service.access(game_id, token), token, True)
+        return _seat_page(service, templates, request, service.access(game_id, token), token, True)
 
-    @app.get("/play/{game_id}/{token}/text", response_class=HTMLResponse, include_in_schema=False)
+    @router.get("/play/{game_id}/{token}/text", response_class=HTMLResponse, include_in_schema=False)
     def play_text(request: Request, game_id: int, token: str) -> HTMLResponse:
         page = service.page(service.access(game_id, token))
         back = f"/play/{game_id}/{token}"
-        return html(request, "text.html", page=page, board=board_text(page["view"]), back=back)
+        return _html(templates, request, "text.html", page=page, board=board_text(page["view"]), back=back)
 
-    def after_form(
-        request: Request,
-        game_id: int,
-        token: str,
-        do: Callable[[Access, bool], Answer],
-        draft: str = "",
-    ) -> Response:
-        """A form's change (``do(access, answer)``, which returns the seat's page after it if
-        ``answer``), answered as a browser without the page's script expects: the page again
-        (303), or the page with what was refused. The page's script asks instead for the table
-        alone (``X-Consim-Answer: fragment``), which it puts in place: one request for a move,
-        not two, and the table is the one the change answered with (no second reading)."""
-        scripted = request.headers.get(ANSWER_HEADER) == "fragment"
-        access = service.access(game_id, token)
-        try:
-            after = do(access, scripted)
-        except ServerError as exc:
-            return seat_page(
-                request, access, token, scripted, error=exc.message, status=exc.status, draft=draft
-            )
-        if scripted:
-            return seat_page(request, access, token, True, page=after)
-        return RedirectResponse(f"/play/{game_id}/{token}", status_code=303)
+    return router
 
-    @app.post("/play/{game_id}/{token}/act", include_in_schema=False)
+
+def _after_form(
+    service: Service,
+    templates: Jinja2Templates,
+    request: Request,
+    game_id: int,
+    token: str,
+    do: Callable[[Access, bool], Answer],
+    draft: str = "",
+) -> Response:
+    """A form's change (``do(access, answer)``, which returns the seat's page after it if
+    ``answer``), answered as a browser without the page's script expects: the page again
+    (303), or the page with what was refused. The page's script asks instead for the table
+    alone (``X-Consim-Answer: fragment``), which it puts in place: one request for a move,
+    not two, and the table is the one the change answered with (no second reading)."""
+    scripted = request.headers.get(ANSWER_HEADER) == "fragment"
+    access = service.access(game_id, token)
+    try:
+        after = do(access, scripted)
+    except ServerError as exc:
+        return _seat_page(
+            service,
+            templates,
+            request,
+            access,
+            token,
+            scripted,
+            error=exc.message,
+            status=exc.status,
+            draft=draft,
+        )
+    if scripted:
+        return _seat_page(service, templates, request, access, token, True, page=after)
+    return RedirectResponse(f"/play/{game_id}/{token}", status_code=303)
+
+
+def _form_router(service: Service, templates: Jinja2Templates) -> APIRouter:
+    """The forms of a seat's page: act (``/play/GAME/SECRET/act``), take an action back
+    (``/undo``) and send a message (``/say``), each answered by :func:`_after_form`."""
+    router = APIRouter()
+
+    @router.post("/play/{game_id}/{token}/act", include_in_schema=False)
     def play_act(
         request: Request, game_id: int, token: str, action: str = Form(max_length=500),
         expect_version: int = Form(),
     ) -> Response:  # fmt: skip
-        return after_form(
-            request, game_id, token, lambda a, answer: service.act(a, action, expect_version, answer)
+        return _after_form(
+            service,
+            templates,
+            request,
+            game_id,
+            token,
+            lambda a, answer: service.act(a, action, expect_version, answer),
         )
 
-    @app.post("/play/{game_id}/{token}/undo", include_in_schema=False)
+    @router.post("/play/{game_id}/{token}/undo", include_in_schema=False)
     def play_undo(request: Request, game_id: int, token: str, expect_version: int = Form()) -> Response:
-        return after_form(request, game_id, token, lambda a, answer: service.undo(a, expect_version, answer))
+        return _after_form(
+            service,
+            templates,
+            request,
+            game_id,
+            token,
+            lambda a, answer: service.undo(a, expect_version, answer),
+        )
 
-    @app.post("/play/{game_id}/{token}/say", include_in_schema=False)
+    @router.post("/play/{game_id}/{token}/say", include_in_schema=False)
     def play_say(
         request: Request,
         game_id: int,
@@ -302,9 +383,17 @@ def mount_pages(app: FastAPI, service: Service, templates: Jinja2Templates, link
     ) -> Response:
         # the seats ticked; none: the whole table. A refused message comes back in the box.
         recipients = [s for s in to or () if s] or None
-        return after_form(
-            request, game_id, token, lambda a, answer: service.say(a, recipients, text, answer), draft=text
+        return _after_form(
+            service,
+            templates,
+            request,
+            game_id,
+            token,
+            lambda a, answer: service.say(a, recipients, text, answer),
+            draft=text,
         )
+
+    return router
 
 
 # -- the table a seat sees -------------------------------------------------------------------

@@ -1402,178 +1402,33 @@ class BaghdadTables:
     a_place_infrastructure: tuple[Action, ...]
 
 
-def _unique_keys(ids: Iterable[str]) -> tuple[str, ...]:
-    """``id#k`` for the k-th copy of each id: the saved name of one physical card."""
-    seen: dict[str, int] = {}
-    out = []
-    for i in ids:
-        seen[i] = seen.get(i, 0) + 1
-        out.append(f"{i}#{seen[i]}")
-    return tuple(out)
-
-
 def build_tables(opts: BaghdadOptions, content: BaghdadContent | None = None) -> BaghdadTables:
-    """The static tables of a game with these options."""
+    """The static tables of a game with these options, assembled from the groups of
+    :mod:`consim.games.baghdad.content_tables`."""
+    # imported here, not at the top: that module reads this one's models
+    from consim.games.baghdad import content_tables as part
+
     c = content or default_content()
-    rules = c.factions.rules
-    picked = [f for f in opts.factions.split(",") if f.strip()]
-    order = c.factions.faction_order
-    seats: tuple[str, ...] = (
-        tuple(f for f in order if f in picked) if picked else tuple(order[: opts.players or 6])
-    )
+    seats = part.seats_in_play(opts, c)
     faction: dict[str, Faction] = {f: c.faction(f) for f in seats}
-    zones = c.map.zones
-    zone_ids = tuple(z.id for z in zones)
-    zi = {z: i for i, z in enumerate(zone_ids)}
-    affiliated: dict[str, tuple[int, ...]] = {
-        f: tuple(i for i, z in enumerate(zones) if z.affiliation == f) for f in seats
-    }
-    unit_value: dict[str, int] = {}
-    fort_value: dict[str, int] = {}
-    for f in seats:
-        rule = next((r for r in faction[f].special_rules if isinstance(r, UnitCombatValue)), None)
-        unit_value[f] = rule.value if rule else rules.unit_combat_value
-        fort_value[f] = rule.fortified_value if rule else rules.unit_combat_value + rules.fortified_increment
-    underground: dict[str, int] = {}
-    airmobile: dict[str, int] = {}
-    for f in seats:  # in seat order, never a set: a set of names iterates differently in every process
-        for r in faction[f].special_rules:
-            if isinstance(r, UndergroundMovement):
-                underground[f] = r.per_turn
-            elif isinstance(r, Airmobile):
-                airmobile[f] = r.moves_per_airport
-    peace = [f for f in seats if faction[f].has_rule("peacekeeping")]
-    ab = c.arms_bazaar
-    card_of = tuple(d for d in ab.cards for _ in range(d.count))
-    sources: list[tuple[str, str, tuple[Effect, ...]]] = [(d.id, d.name, d.effects) for d in ab.cards]
-    sources += [(cb.id, cb.name, cb.effects) for cb in ab.combinations]
-    if len({s[0] for s in sources}) != len(sources):
-        raise ContentError("arms_bazaar.yaml: a combination shares its id with a card")
-    street_of = tuple(sc for sc in c.arab_street.cards for _ in range(sc.count))
-    commands = c.command_cards.command_cards
-    command_index = {cc.id: i for i, cc in enumerate(commands)}
-    stalemate = rules.stalemate_winners.get(len(seats))
+    zones = part.map_tables(c.map.zones)
     book = ActionBook()
-    card_names = [d.name for d in ab.cards]
-    street_names = [sc.name for sc in c.arab_street.cards]
-    zone_range = range(len(zones))
-    zone_names = tuple(z.name for z in zones)
     return BaghdadTables(
         opts=opts,
         content=c,
-        rules=rules,
+        rules=c.factions.rules,
         seats=seats,
         n=len(seats),
         faction=faction,
-        zone_ids=zone_ids,
-        zone_index=zi,
-        zone_name=tuple(z.name for z in zones),
-        zone_by_name={z.name: i for i, z in enumerate(zones)},
-        zone_lookup={k.casefold(): i for i, z in enumerate(zones) for k in (z.id, z.name)},
-        zone_pp=tuple(z.pp for z in zones),
-        zone_affiliation=tuple(z.affiliation for z in zones),
-        neighbours=tuple(tuple(zi[n] for n in z.neighbours) for z in zones),
-        across=tuple(frozenset(zi[n] for n in z.across_river) for z in zones),
-        sanctuary=tuple(z.sanctuary for z in zones),
-        airport=tuple(z.airport for z in zones),
-        fortified_zone=next(i for i, z in enumerate(zones) if z.fortified),
-        affiliated=affiliated,
-        spawn_base={f: frozenset(affiliated[f]) | {zi[z] for z in faction[f].spawn_zones} for f in seats},
-        peacekeeper=peace[0] if peace else None,
-        counters={f: (faction[f].counters.security, faction[f].counters.infrastructure) for f in seats},
-        underground=underground,
-        airmobile=airmobile,
-        unit_value=unit_value,
-        fort_value=fort_value,
-        stalemate_winner=stalemate if stalemate in seats else None,
-        victory_text={f: victory_text(c, f) for f in seats},
-        victory_join={f: _join(faction[f].victory.condition) for f in seats},
-        victory_parts={
-            f: tuple(
-                (sub, condition_label(c, sub, f), describe_condition(c, sub, f))
-                for sub in _parts(faction[f].victory.condition)
-            )
-            for f in seats
-        },
-        card_def={d.id: d for d in ab.cards},
-        card_of=card_of,
-        card_name=tuple(d.name for d in card_of),
-        card_keys=_unique_keys(d.id for d in card_of),
-        def_by_name={d.name: d for d in ab.cards},
-        card_lookup={d.name.casefold(): d for d in ab.cards},
-        combo_by_id={cb.id: cb for cb in ab.combinations},
-        combo_symbols={cb.id: (min(cb.symbols), max(cb.symbols)) for cb in ab.combinations},
-        symbols_by_name={d.name: frozenset(d.symbols) for d in ab.cards},
-        source_ids=tuple(s[0] for s in sources),
-        source_index={s[0]: i for i, s in enumerate(sources)},
-        source_name=tuple(s[1] for s in sources),
-        source_effects=tuple(s[2] for s in sources),
-        conditional_cards=frozenset(
-            d.id
-            for d in ab.cards
-            if any(isinstance(e, EliminateUnits | DefectionEffect | PlaceFreeUnits) for e in d.effects)
-        ),
-        sides_only={
-            timing: all(
-                e.participant_only
-                for d in ab.cards
-                if d.timing == timing
-                for e in d.effects
-                if isinstance(e, CancelCard | ReverseCombatAward)
-            )
-            for timing in ("combat_reveal", "after_combat")
-        },
-        street_of=street_of,
-        street_keys=_unique_keys(sc.id for sc in street_of),
-        command_of=commands,
-        command_keys=tuple(cc.id for cc in commands),
-        command_index=command_index,
-        command_by_name={cc.name: cc for cc in commands},
-        command_rank=tuple(
-            sorted(range(len(commands)), key=lambda i: commands[i].name).index(i)
-            for i in range(len(commands))
-        ),
-        buyback_cost=tuple(rules.command_buyback_multiplier * cc.value for cc in commands),
-        starting_commands={f: tuple(command_index[cc.id] for cc in c.command_cards_of(f)) for f in seats},
+        **zones,
+        **part.faction_tables(c, seats, faction, zones["zone_index"]),
+        **part.victory_tables(c, seats, faction),
+        **part.arms_bazaar_tables(c.arms_bazaar),
+        **part.command_tables(c, seats),
         acts=book,
-        a_pass=book("pass"),
-        a_done=book("done"),
-        a_decline=book("decline"),
-        a_accept=book("accept"),
-        a_send=book("send"),
-        a_cancel=book("cancel"),
-        a_truce=book("truce"),
-        a_buy=book("buy"),
-        a_stop=book("stop"),
-        a_no_command=book("no-command"),
-        a_no_offense=book("no-offense"),
-        a_no_defense=book("no-defense"),
-        a_play=book.by_name("play", card_names),
-        a_take=book.by_name("take", card_names),
-        a_give=book.by_name("give", card_names),
-        a_discard=book.by_name("discard", card_names),
-        a_offense=book.by_name("offense", card_names),
-        a_defense=book.by_name("defense", card_names),
-        a_command=book.by_name("command", [cc.name for cc in commands] + card_names),
-        a_buyback=book.by_name("buyback", [cc.name for cc in commands]),
-        a_promise=book.by_name("promise", PROMISES),
-        a_top=book.by_name("top", street_names),
-        a_offer=book.by_name("offer", seats),
-        a_to=book.by_name("to", seats),
-        a_first=book.by_name("first", seats),
-        a_target=book.by_name("target", seats),
-        a_fight=book.by_name("fight", seats),
-        a_battle=tuple(book("battle", z) for z in zone_names),
-        a_move=tuple(book("move", z) for z in zone_names),
-        a_underground=tuple(book("underground", z) for z in zone_names),
-        a_airmobile=tuple(book("airmobile", z) for z in zone_names),
-        a_enter=tuple(book("enter", z) for z in zone_names),
-        a_to_zone=tuple(book("to", z) for z in zone_names),
-        a_in_zone=tuple(book("in", z) for z in zone_names),
-        a_recruit_security=tuple(book("recruit", "security", zone_names[z]) for z in zone_range),
-        a_recruit_infrastructure=tuple(book("recruit", "infrastructure", zone_names[z]) for z in zone_range),
-        a_place_security=tuple(book("place", "security", zone_names[z]) for z in zone_range),
-        a_place_infrastructure=tuple(book("place", "infrastructure", zone_names[z]) for z in zone_range),
+        **part.verb_actions(book),
+        **part.named_actions(book, c, seats),
+        **part.zone_actions(book, c.map.zones),
     )
 
 
@@ -1581,11 +1436,3 @@ def build_tables(opts: BaghdadOptions, content: BaghdadContent | None = None) ->
 #: enforced (rules/common.py, NOTES: Deals)
 PromiseKind = Literal["no-attack", "no-entry", "no-cards", "no-outbid"]
 PROMISES: tuple[PromiseKind, ...] = get_args(PromiseKind)
-
-
-def _join(cond: VictoryCondition) -> Literal["all", "any", "one"]:
-    return "all" if isinstance(cond, AllOf) else "any" if isinstance(cond, AnyOf) else "one"
-
-
-def _parts(cond: VictoryCondition) -> tuple[VictoryCondition, ...]:
-    return cond.conditions if isinstance(cond, AllOf | AnyOf) else (cond,)

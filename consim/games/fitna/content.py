@@ -6,7 +6,7 @@ the constants the rules share (forces, countries, the CRT) and the tables of one
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypedDict, get_args
 
 from pydantic import Field
 
@@ -448,10 +448,157 @@ def playable_scenarios(content: FitnaContent | None = None) -> tuple[int, ...]:
     return tuple(s.number for s in content.scenarios.scenarios if s.playable)
 
 
+class _SeatTables(TypedDict):
+    """The seats' and sides' fields of :class:`FitnaTables`."""
+
+    seats: tuple[str, ...]
+    initiative: tuple[str, ...]
+    seat_index: dict[str, int]
+    side_names: tuple[str, ...]
+    IS: int
+    KDP: int
+    PYD: int
+    PKK: int
+    NEUTRAL: int
+    seat_forces: tuple[frozenset[int], ...]
+    seat_countries: tuple[frozenset[int], ...]
+    seat_jokers: tuple[int, ...]
+    seat_special: tuple[tuple[int, ...], ...]
+    seat_free_ops: tuple[int, ...]
+    force_side: tuple[int, ...]
+
+
+class _SpaceTables(TypedDict):
+    """The map's fields of :class:`FitnaTables`."""
+
+    n_spaces: int
+    space_id: tuple[str, ...]
+    space_name: tuple[str, ...]
+    space_by_name: dict[str, int]
+    space_by_id: dict[str, int]
+    place_names: tuple[str, ...]
+    space_country: tuple[int, ...]
+    space_defence: tuple[int, ...]
+    space_terrain: tuple[str, ...]
+    space_city: tuple[bool, ...]
+    space_oil: tuple[bool, ...]
+    space_holy: tuple[bool, ...]
+    space_objective: tuple[bool, ...]
+    space_is_symbol: tuple[bool, ...]
+    space_kurd_side: tuple[int, ...]
+    space_coastal: tuple[bool, ...]
+    space_vp: tuple[int, ...]
+    space_supplies: tuple[frozenset[int], ...]
+    adj: tuple[tuple[int, ...], ...]
+    out_of_play: frozenset[int]
+    us_supply: frozenset[int]
+
+
+class _UnitTables(TypedDict):
+    """The counters' fields of :class:`FitnaTables`."""
+
+    n_units: int
+    unit_id: tuple[str, ...]
+    unit_label: tuple[str, ...]
+    unit_by_label: dict[str, int]
+    unit_by_id: dict[str, int]
+    unit_force: tuple[int, ...]
+    force_units: tuple[tuple[int, ...], ...]
+    unit_attack: tuple[tuple[int, int], ...]
+    unit_defence: tuple[tuple[int, int], ...]
+    unit_move: tuple[tuple[int, int], ...]
+    unit_colour: tuple[str, ...]
+    unit_steps: tuple[int, ...]
+    unit_airmobile: tuple[bool, ...]
+    unit_armour: tuple[bool, ...]
+    unit_corps: tuple[bool, ...]
+    unit_size: tuple[str, ...]
+    unit_garrison: tuple[bool, ...]
+    unit_decoy: tuple[bool, ...]
+    unit_baghdadi: tuple[bool, ...]
+    unit_is: tuple[bool, ...]
+    unit_kurd_side: tuple[int, ...]
+    unit_loyal: tuple[bool, ...]
+    unit_wave: tuple[int, ...]
+    unit_iranian: tuple[bool, ...]
+
+
+class _CardTables(TypedDict):
+    """The cards' fields of :class:`FitnaTables`."""
+
+    n_cards: int
+    card_name: tuple[str, ...]
+    card_label: tuple[str, ...]
+    card_by_name: dict[str, tuple[int, ...]]
+    card_asset: tuple[bool, ...]
+    card_ops: tuple[int, ...]
+    card_ht: tuple[bool, ...]
+    card_symbols: tuple[frozenset[str], ...]
+    card_usable_by: tuple[frozenset[int], ...]
+    card_min_turn: tuple[int, ...]
+    card_requires: tuple[tuple[int, ...], ...]
+    card_removed: tuple[bool, ...]
+    card_scenarios: tuple[frozenset[int], ...]
+    card_negatable: tuple[bool, ...]
+    card_effects: tuple[tuple[Any, ...], ...]
+    card_tags: tuple[frozenset[str], ...]
+    card_text: tuple[str, ...]
+    deck: tuple[int, ...]
+    high_tension: tuple[int, ...]
+
+
+class _JokerTables(TypedDict):
+    """The Special Jokers' fields of :class:`FitnaTables`."""
+
+    joker_id: tuple[str, ...]
+    joker_name: tuple[str, ...]
+    joker_force: tuple[int, ...]
+    joker_effects: tuple[tuple[Any, ...], ...]
+    joker_by_name: dict[str, int]
+
+
+class _ScenarioTables(TypedDict):
+    """The fields of :class:`FitnaTables` the scenario's special rules give."""
+
+    batches: dict[str, tuple[tuple[int, ...], ...]]
+    entrenchments: int
+    space_barred: tuple[frozenset[int], ...]
+    space_open_to: tuple[frozenset[int] | None, ...]
+    no_stacking: frozenset[tuple[int, int]]
+    extra_sources: tuple[frozenset[int], ...]
+
+
 def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> FitnaTables:
     """The static tables of a game with these options (``content``: the game's own files by
     default, or another set such as a test fixture)."""
     content = content or default_content()
+    sc = _scenario(opts, content)
+    force_index = {f: i for i, f in enumerate(FORCES)}
+    country_index = {c: i for i, c in enumerate(COUNTRIES)}
+    seats = _seat_tables(content, sc, force_index, country_index)
+    kurds = (seats["KDP"], seats["PYD"], seats["PKK"])
+    spaces = _space_tables(content, sc, force_index, country_index, kurds)
+    units = _unit_tables(content.counters.counters, force_index, kurds)
+    return FitnaTables(
+        opts=opts,
+        content=content,
+        scenario=sc,
+        force_index=force_index,
+        country_index=country_index,
+        **seats,
+        **spaces,
+        **units,
+        **_card_tables(content, sc, force_index),
+        **_joker_tables(content.cards.special_jokers, force_index),
+        **_scenario_tables(
+            content, sc, seats["seats"], force_index, spaces["space_by_id"], units["unit_by_id"]
+        ),
+    )
+
+
+def _scenario(opts: FitnaOptions, content: FitnaContent) -> Scenario:
+    """The scenario the options play (its two-player version [31.0] if they ask for two
+    players), refusing one that is unknown, not playable yet, or does not fit the options."""
     found = [s for s in content.scenarios.scenarios if s.number == opts.scenario]
     if not found:
         known = ", ".join(str(s.number) for s in content.scenarios.scenarios) or "none"
@@ -467,18 +614,23 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
                 f"not {opts.players} [32.0]"
             )
         sc = two_player_version(sc)
-    seat_defs = sc.seats
-    seats = tuple(s.name for s in seat_defs)
-    n = len(seats)
+    n = len(sc.seats)
     if opts.initiative != "scenario" and n < 3:
         raise OptionError(
             f"initiative bids are for scenarios of three or more players; scenario {sc.number} has {n} [7.1]"
         )
-    is_side, kdp, pyd, pkk, neutral = n, n + 1, n + 2, n + 3, n + 4
-    side_names = (*seats, "IS", "KDP", "PYD", "PKK", "Neutral")
-    force_index = {f: i for i, f in enumerate(FORCES)}
-    country_index = {c: i for i, c in enumerate(COUNTRIES)}
+    return sc
 
+
+def _seat_tables(
+    content: FitnaContent, sc: Scenario, force_index: dict[str, int], country_index: dict[str, int]
+) -> _SeatTables:
+    """The seats and the sides (the seats, then IS, KDP, PYD, PKK and Neutral): what each seat
+    holds, and the side each force belongs to at the start."""
+    seat_defs = sc.seats
+    seats = tuple(s.name for s in seat_defs)
+    n = len(seats)
+    is_side, kdp, pyd, pkk, neutral = n, n + 1, n + 2, n + 3, n + 4
     force_side = [neutral] * len(FORCES)
     force_side[force_index["is"]] = is_side
     force_side[force_index["kdp"]] = kdp
@@ -487,46 +639,12 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
     for i, sd in enumerate(seat_defs):
         for f in sd.forces:
             force_side[force_index[f]] = i
-
-    spaces = content.map.spaces
-    space_by_id = {s.id: i for i, s in enumerate(spaces)}
-    neighbours: list[set[int]] = [set() for _ in spaces]
-    for a, b in content.map.links:
-        neighbours[space_by_id[a]].add(space_by_id[b])
-        neighbours[space_by_id[b]].add(space_by_id[a])
-    kurd_side = {"KDP": kdp, "PYD": pyd, "PKK": pkk}
-    out_countries = set(sc.out_of_play)
-
-    counters = content.counters.counters
-    labels = _unit_labels(counters)
-
-    def sides(c: Counter) -> tuple[Values, Values]:
-        return c.full, c.reduced if c.reduced is not None else c.full
-
-    cards = content.cards.cards
-    card_tags: list[frozenset[str]] = []
-    for c in cards:
-        tags: set[str] = {tag for tag, numbers in content.cards.tags.items() if c.number in numbers}
-        if c.kind == "asset" and c.negatable:
-            tags.add("asset")
-        card_tags.append(frozenset(tags))
-    by_name: dict[str, list[int]] = {}
-    for i, c in enumerate(cards):
-        by_name.setdefault(c.name, []).append(i)
-    removed = {n - 1 for n in sc.removed_cards}
-    deck = tuple(i for i in range(len(cards)) if i not in removed)
-    jokers = content.cards.special_jokers
-    joker_index = {j.id: i for i, j in enumerate(jokers)}
-    unit_by_id = {c.id: i for i, c in enumerate(counters)}
-
-    return FitnaTables(
-        opts=opts,
-        content=content,
-        scenario=sc,
+    joker_index = {j.id: i for i, j in enumerate(content.cards.special_jokers)}
+    return _SeatTables(
         seats=seats,
         initiative=tuple(sc.initiative),
         seat_index={s: i for i, s in enumerate(seats)},
-        side_names=side_names,
+        side_names=(*seats, "IS", "KDP", "PYD", "PKK", "Neutral"),
         IS=is_side,
         KDP=kdp,
         PYD=pyd,
@@ -537,15 +655,35 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
         seat_jokers=tuple(sd.jokers for sd in seat_defs),
         seat_special=tuple(tuple(joker_index[j] for j in sd.special_jokers) for sd in seat_defs),
         seat_free_ops=tuple(sd.free_ops_turn1 for sd in seat_defs),
-        force_index=force_index,
         force_side=tuple(force_side),
+    )
+
+
+def _space_tables(
+    content: FitnaContent,
+    sc: Scenario,
+    force_index: dict[str, int],
+    country_index: dict[str, int],
+    kurds: tuple[int, int, int],
+) -> _SpaceTables:
+    """The map's spaces [2.1] by index: their names, terrain and worth, their neighbours, and
+    which are out of play or US supply sources in this scenario. ``kurds``: the KDP's, the
+    PYD's and the PKK's sides."""
+    spaces = content.map.spaces
+    space_by_id = {s.id: i for i, s in enumerate(spaces)}
+    neighbours: list[set[int]] = [set() for _ in spaces]
+    for a, b in content.map.links:
+        neighbours[space_by_id[a]].add(space_by_id[b])
+        neighbours[space_by_id[b]].add(space_by_id[a])
+    kurd_side = dict(zip(("KDP", "PYD", "PKK"), kurds, strict=True))
+    out_countries = set(sc.out_of_play)
+    return _SpaceTables(
         n_spaces=len(spaces),
         space_id=tuple(s.id for s in spaces),
         space_name=tuple(s.name for s in spaces),
         space_by_name={s.name: i for i, s in enumerate(spaces)},
         space_by_id=space_by_id,
         place_names=(*(s.id for s in spaces), *OFF_MAP),
-        country_index=country_index,
         space_country=tuple(country_index[s.country] for s in spaces),
         space_defence=tuple(s.defence for s in spaces),
         space_terrain=tuple(s.terrain for s in spaces),
@@ -561,16 +699,32 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
         adj=tuple(tuple(sorted(nb)) for nb in neighbours),
         out_of_play=frozenset(i for i, s in enumerate(spaces) if s.country in out_countries),
         us_supply=frozenset(space_by_id[s] for s in sc.us_supply),
+    )
+
+
+def _sides(c: Counter) -> tuple[Values, Values]:
+    """A counter's (full, reduced) values; a one-step counter repeats its full values."""
+    return c.full, c.reduced if c.reduced is not None else c.full
+
+
+def _unit_tables(
+    counters: list[Counter], force_index: dict[str, int], kurds: tuple[int, int, int]
+) -> _UnitTables:
+    """The counters [3.0] by index: their labels, forces, values and kinds. ``kurds``: the
+    KDP's, the PYD's and the PKK's sides."""
+    labels = _unit_labels(counters)
+    kurd_side = dict(zip(("kdp", "pyd", "pkk"), kurds, strict=True))
+    return _UnitTables(
         n_units=len(counters),
         unit_id=tuple(c.id for c in counters),
         unit_label=labels,
         unit_by_label={lab: i for i, lab in enumerate(labels)},
-        unit_by_id=unit_by_id,
+        unit_by_id={c.id: i for i, c in enumerate(counters)},
         unit_force=tuple(force_index[c.force] for c in counters),
         force_units=tuple(tuple(i for i, c in enumerate(counters) if c.force == f) for f in FORCES),
-        unit_attack=tuple((f.attack or 0, r.attack or 0) for f, r in map(sides, counters)),
-        unit_defence=tuple((f.defence, r.defence) for f, r in map(sides, counters)),
-        unit_move=tuple((f.movement or 0, r.movement or 0) for f, r in map(sides, counters)),
+        unit_attack=tuple((f.attack or 0, r.attack or 0) for f, r in map(_sides, counters)),
+        unit_defence=tuple((f.defence, r.defence) for f, r in map(_sides, counters)),
+        unit_move=tuple((f.movement or 0, r.movement or 0) for f, r in map(_sides, counters)),
         unit_colour=tuple(c.colour for c in counters),
         unit_steps=tuple(c.steps for c in counters),
         unit_airmobile=tuple(c.airmobile for c in counters),
@@ -581,10 +735,29 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
         unit_decoy=tuple(c.decoy for c in counters),
         unit_baghdadi=tuple(c.al_baghdadi for c in counters),
         unit_is=tuple(c.force == "is" for c in counters),
-        unit_kurd_side=tuple({"kdp": kdp, "pyd": pyd, "pkk": pkk}.get(c.force, -1) for c in counters),
+        unit_kurd_side=tuple(kurd_side.get(c.force, -1) for c in counters),
         unit_loyal=tuple(c.loyal for c in counters),
         unit_wave=tuple(c.wave or 0 for c in counters),
         unit_iranian=tuple(c.iranian for c in counters),
+    )
+
+
+def _card_tables(content: FitnaContent, sc: Scenario, force_index: dict[str, int]) -> _CardTables:
+    """The cards [8.0-9.0] by index, their tags, and the deck of this scenario (its removals
+    taken out) with its High Tension cards."""
+    cards = content.cards.cards
+    card_tags: list[frozenset[str]] = []
+    for c in cards:
+        tags: set[str] = {tag for tag, numbers in content.cards.tags.items() if c.number in numbers}
+        if c.kind == "asset" and c.negatable:
+            tags.add("asset")
+        card_tags.append(frozenset(tags))
+    by_name: dict[str, list[int]] = {}
+    for i, c in enumerate(cards):
+        by_name.setdefault(c.name, []).append(i)
+    removed = {n - 1 for n in sc.removed_cards}
+    deck = tuple(i for i in range(len(cards)) if i not in removed)
+    return _CardTables(
         n_cards=len(cards),
         card_name=tuple(c.name for c in cards),
         card_label=tuple(f"#{c.number} {c.name}" for c in cards),
@@ -604,11 +777,32 @@ def build_tables(opts: FitnaOptions, content: FitnaContent | None = None) -> Fit
         card_text=tuple(c.text for c in cards),
         deck=deck,
         high_tension=tuple(i for i in deck if cards[i].high_tension),
+    )
+
+
+def _joker_tables(jokers: list[SpecialJoker], force_index: dict[str, int]) -> _JokerTables:
+    """The Special Jokers [10.0] by index."""
+    return _JokerTables(
         joker_id=tuple(j.id for j in jokers),
         joker_name=tuple(j.name for j in jokers),
         joker_force=tuple(force_index[j.force] for j in jokers),
         joker_effects=tuple(tuple(j.effects) for j in jokers),
         joker_by_name={j.name: i for i, j in enumerate(jokers)},
+    )
+
+
+def _scenario_tables(
+    content: FitnaContent,
+    sc: Scenario,
+    seats: tuple[str, ...],
+    force_index: dict[str, int],
+    space_by_id: dict[str, int],
+    unit_by_id: dict[str, int],
+) -> _ScenarioTables:
+    """What the scenario's special rules give: its reinforcements [15.0] as counters, the
+    entrenchment markers [19.0], its entry bans and stacking bans, its extra supply sources."""
+    spaces = content.map.spaces
+    return _ScenarioTables(
         batches={
             seat: tuple(tuple(unit_by_id[c] for c in b.counters) for b in bs)
             for seat, bs in sc.reinforcements.items()

@@ -2109,205 +2109,37 @@ class JihadTables:
     a_decline: Action
 
 
-def _special(land: Land | None, tag: str) -> bool:
-    return land is not None and tag in land.tags
-
-
 def build_tables(opts: JihadOptions, content: JihadContent | None = None) -> JihadTables:
-    """The static tables of a game with these options."""
+    """The static tables of a game with these options, assembled from the groups of
+    :mod:`consim.games.jihad.content_tables`."""
+    # imported here, not at the top: that module reads this one's models
+    from consim.games.jihad import content_tables as part
+
     c = content or load_default_content()
     advanced = opts.advanced
     path_name = ADVANCED_PATH_ORDER if advanced else BASIC_PATHS
-    path_id = {p: i for i, p in enumerate(path_name)}
-    lands = c.map.lands
-    n_lands = len(lands)
-    place_name = (*(x.id for x in lands), *OFF_PLACES)
+    place_name = (*(x.id for x in c.map.lands), *OFF_PLACES)
     place_id = {n: i for i, n in enumerate(place_name)}
-    path_lands = tuple(tuple(place_id[x] for x in c.path(p).lands) for p in path_name)
-    land_path = [-1] * n_lands
-    land_index = [0] * n_lands
-    for p, row in enumerate(path_lands):
-        for i, x in enumerate(row, start=1):
-            land_path[x] = p
-            land_index[x] = i
-    crossing_in: list[tuple[str, ...]] = []
-    for name in path_name:
-        ls = c.path_lands(name)
-        cross = ["", c.path(name).mecca_crossing]
-        cross.extend(x.crossing_outward or "ordinary" for x in ls[:-1])
-        crossing_in.append(tuple(cross))
-    theater_of = {"greek": WEST, "med": WEST, "indian": EAST, "parthian": EAST, "african": AFRICAN}
-    theater_of["caucasus"] = CAUCASUS
-    theater_paths = tuple(
-        tuple(path_id[p] for p in ps if p in path_id)
-        for ps in (("greek", "med"), ("indian", "parthian"), ("african",), ("caucasus",))
-    )
+    paths = part.path_tables(c, path_name, place_id)
+    path_id = paths["path_id"]
     armies = tuple(a for a in c.powers.armies if advanced or not a.advanced_only)
-    army_name = tuple(a.id for a in armies)
-    assert len(armies) <= 32, "path_armies packs army ids in 5 bits"
-    ranked = sorted(range(len(armies)), key=lambda i: army_name[i])
-    army_rank = [0] * len(armies)
-    for r, i in enumerate(ranked):
-        army_rank[i] = r
-    armies_of_power: dict[str, list[int]] = {}
-    for i, a in enumerate(armies):
-        armies_of_power.setdefault(a.power, []).append(i)
-    castles = c.powers.castles
-    tracks: tuple[str, ...] = tuple(t.track for t in c.setup.start_tracks(advanced=advanced))
-    track_id = {n: i for i, n in enumerate(tracks)}
-    minors = [c.minor_power(n) for n in tracks]
-    routes = c.map.trade_routes
-
-    def heartland(empire: str, kind: str) -> tuple[int, int] | None:
-        for x in lands:
-            owner = x.military_heartland if kind == "military" else x.religious_heartland
-            if owner == empire and x.path in path_id:
-                return path_id[x.path], x.index
-        return None
-
-    deck = c.setup.setup(advanced=advanced).deck
-    cards = tuple(card.number for card in c.cards.cards if not (deck.remove_boxed and card.boxed))
-    capitals: dict[str, Capital] = {x.empire: x for x in c.powers.capitals}
-    stands: dict[str, LastStandChit] = {x.empire: x for x in c.powers.last_stand_chits}
-    blessings = {b.id: b for b in c.powers.blessings}
-    army_of_power = {a.power: i for i, a in reversed(list(enumerate(armies)))}
-
-    def lone_power(powers: list[Power]) -> dict[int, int]:
-        """[16.3] the army of each of these powers, by the Path it stands on."""
-        out = {}
-        for power in powers:
-            if power.id in army_of_power:
-                for p in power.paths:
-                    if p in path_id:
-                        out[path_id[p]] = army_of_power[power.id]
-        return out
-
-    seg_theater = {"west": WEST, "east": EAST}
-    seg_theater.update({p: theater_of[p] for p in path_name})
-    seg_paths = {"west": theater_paths[WEST], "east": theater_paths[EAST]}
-    seg_paths.update({p: (path_id[p],) for p in path_name})
-    seg_path = {"west": -1, "east": -1}
-    seg_path.update(path_id)
-    fleet = blessings["greek_fleet"]
-    themes = next(s for s in blessings["icons"].sides if s.id == "themes")
-    great_king = c.powers.great_king
     return JihadTables(
         opts=opts,
         content=c,
-        advanced=advanced,
-        disputed_siege=opts.besieged_land == "disputed",
-        truce_either=opts.persian_truce == "either",
-        falls_on_siege=opts.constantinople_falls == "siege",
-        muster_at_start=opts.syrian_muster == "start",
-        tribal_jihad=opts.tribal_jihad,
-        baqt_present=opts.baqt_country == "present",
-        siege_across=opts.siege_invasion == "across",
-        mecca_counts=opts.mecca_counts,
-        path_name=path_name,
-        path_id=path_id,
-        path_title=tuple(c.path(p).name for p in path_name),
-        path_len=tuple(len(r) for r in path_lands),
-        path_lands=path_lands,
-        path_theater=tuple(theater_of[p] for p in path_name),
-        crossing_in=tuple(crossing_in),
-        lone=tuple(p in ADVANCED_PATHS for p in path_name),
-        greek=path_id["greek"],
-        med=path_id["med"],
-        indian=path_id["indian"],
-        parthian=path_id["parthian"],
-        african=path_id.get("african", -1),
-        caucasus=path_id.get("caucasus", -1),
-        theaters=ADVANCED_THEATERS if advanced else BASIC_THEATERS,
-        ap_theaters=(WEST, EAST, AFRICAN, CAUCASUS) if advanced else (WEST, EAST),
-        theater_paths=theater_paths,
-        theater_path=(-1, -1, path_id.get("african", -1), path_id.get("caucasus", -1)),
+        **part.option_readings(opts),
+        **paths,
+        **part.theater_tables(advanced, path_name, path_id),
         place_name=place_name,
         place_id=place_id,
-        place_arg=tuple(n.replace("_", "-") for n in place_name),
-        arg_place={n.replace("_", "-"): i for i, n in enumerate(place_name)},
-        n_lands=n_lands,
-        land=tuple(lands),
-        land_path=tuple(land_path),
-        land_index=tuple(land_index),
-        land_title=tuple(x.name for x in lands),
-        land_round=tuple(x.ends_of_the_earth for x in lands),
-        land_religion=tuple(x.religion for x in lands),
-        on_map=tuple(i < n_lands and land_path[i] >= 0 for i in range(len(place_name))),
-        damascus=place_id["damascus"],
-        off=place_id["off"],
-        dead=place_id["dead"],
-        berber_box=place_id["berber_revolt_box"],
-        out=place_id["out"],
-        available=place_id["available"],
-        army_name=army_name,
-        army_id={n: i for i, n in enumerate(army_name)},
-        army_short=tuple(a.name for a in armies),
-        army_title=tuple(
-            f"{a.name} ({c.path(a.path).name})" if sum(b.name == a.name for b in armies) > 1 else a.name
-            for a in armies
-        ),
-        army_path=tuple(path_id[a.path] for a in armies),
-        army_power=tuple(a.power for a in armies),
-        army_strong=tuple(a.strong if a.strong is not None else a.weak for a in armies),
-        army_weak=tuple(a.weak for a in armies),
-        army_barbarian=tuple(not c.power(a.power).has_ruler for a in armies),
-        army_garrison=tuple(a.garrison for a in armies),
-        army_religion=tuple(None if a.sun else a.religion for a in armies),
-        army_follows_marker=tuple(a.religion_follows_byzantine_marker for a in armies),
-        army_rank=tuple(army_rank),
-        army_sort_keys=tuple(
-            tuple((i, army_rank[i] << 5 | i) for i, a in enumerate(armies) if a.path == p) for p in path_name
-        ),
-        armies_of_path=tuple(tuple(i for i, a in enumerate(armies) if a.path == p) for p in path_name),
-        armies_of_power={k: tuple(v) for k, v in armies_of_power.items()},
-        castle_name=tuple(x.id for x in castles),
-        castle_id={x.id: i for i, x in enumerate(castles)},
-        castle_major=tuple(x.kind == "major" for x in castles),
-        castle_strong=tuple(x.strong for x in castles),
-        castle_weak=tuple(x.weak for x in castles),
-        track_name=tracks,
-        track_id=track_id,
-        track_title=tuple(m.name for m in minors),
-        face_path=tuple({f.id: path_id.get(f.affects_path, -1) for f in m.faces} for m in minors),
-        face_cost=tuple({f.id: f.appease_cost or 1 for f in m.faces} for m in minors),
-        bulgars=track_id["bulgars"],
-        cyprus=track_id["cyprus"],
-        tibet=track_id["tibet"],
-        socotra=track_id.get("socotra", -1),
-        cards=cards,
-        card=(c.cards.cards[0], *c.cards.cards),
-        rulership=c.setup.rulership_table,
-        routes=routes,
-        route_ids=tuple(r.id for r in routes),
-        route_arg=tuple(r.id.replace("_", "-") for r in routes),
-        route_ends=tuple((place_id[r.ends[0]], place_id[r.ends[1]]) for r in routes),
-        route_theaters=tuple((THEATERS.index(r.theaters[0]), THEATERS.index(r.theaters[1])) for r in routes),
-        military_heartland=tuple(heartland(e, "military") for e in EMPIRES),
-        religious_heartland=tuple(heartland(e, "religious") for e in EMPIRES),
-        seg_theater=seg_theater,
-        seg_paths=seg_paths,
-        seg_path=seg_path,
-        fleet_drm={x.id: x.drm or 0 for x in fleet.sides},
-        capital_points=tuple(
-            (capitals[e].strong_outcome_points, capitals[e].weak_outcome_points) for e in EMPIRES
-        ),
-        capital_hits=tuple(capitals[e].hits_absorbed_per_side for e in EMPIRES),
-        king_max_ap=great_king.max_ap,
-        ap_per_turn=great_king.ap_per_turn,
-        pact_ap=great_king.monophysite_pact_ap,
-        stand_ap=tuple(stands[e].ap_bonus for e in EMPIRES),
-        stand_skill=tuple(stands[e].skill_bonus for e in EMPIRES),
-        kaaba_min=c.map.mecca.base_syrian_strength,
-        kaaba_max=max(x.value for x in c.powers.kaaba_tiles),
-        islam_hit=c.map.mecca.islam_hit_bonus,
-        themes_hit=themes.hit_modifier or 0,
-        track_appease=tuple(m.move_right == "appease" for m in minors),
-        track_target=tuple(m.naval_battle_target or 6 for m in minors),
-        fleet_used_box=fleet.goes_to_used_box,
-        immortals_used_box=blessings["immortals"].goes_to_used_box,
-        deck=deck,
-        country=lone_power([x for x in c.powers.powers if x.baqt_country]),
-        distant=lone_power([x for x in c.powers.powers if x.more_distant_power]),
+        **part.place_tables(c, place_name, place_id, paths["path_lands"]),
+        **part.army_tables(c, armies, path_name, path_id),
+        **part.castle_tables(c.powers.castles),
+        **part.track_tables(c, advanced, path_id),
+        **part.deck_tables(c, advanced),
+        **part.route_tables(c, place_id),
+        **part.empire_tables(c, path_id),
+        **part.blessing_tables(c),
+        **part.lone_path_powers(c, armies, path_id),
         christian=frozenset(r.id for r in c.map.religions if r.christian),
         a_done=Action("done"),
         a_decline=Action("decline"),
