@@ -114,18 +114,21 @@ class Menu(Decision[S]):
 
     :meth:`menu` is built once per position and seat and shared by :meth:`legal` and
     :meth:`act`, so the rules of what may be done and what it does are written side by side.
+    Each option's code is given the state it is chosen in (it must not keep a state of its
+    own: the menu is kept in the state's cache, and a state kept there would make the state a
+    garbage cycle).
     """
 
     __slots__ = ()
 
-    def menu(self, st: S, seat: str) -> dict[Action, Callable[[], None]]:
+    def menu(self, st: S, seat: str) -> dict[Action, Callable[[S], None]]:
         """Every legal action of ``seat`` with the code that carries it out, in display order."""
         raise NotImplementedError
 
-    def _menu(self, st: S, seat: str) -> dict[Action, Callable[[], None]]:
+    def _menu(self, st: S, seat: str) -> dict[Action, Callable[[S], None]]:
         key = ("menu", id(self), seat)
         cache = st.cache
-        built: dict[Action, Callable[[], None]] | None = cache.get(key)
+        built: dict[Action, Callable[[S], None]] | None = cache.get(key)
         if built is None:
             built = cache[key] = self.menu(st, seat)
         return built
@@ -134,7 +137,7 @@ class Menu(Decision[S]):
         return list(self._menu(st, seat))
 
     def act(self, st: S, seat: str, action: Action) -> None:
-        self._menu(st, seat)[action]()
+        self._menu(st, seat)[action](st)
 
 
 @dataclass(slots=True)

@@ -139,15 +139,15 @@ class Reward(Menu[ToyState]):
     def prompt(self, st: ToyState, seat: str) -> tuple[str, str]:
         return ("Take 2 points, or roll a die for points.", "4")
 
-    def menu(self, st: ToyState, seat: str) -> dict[Action, Callable[[], None]]:
+    def menu(self, st: ToyState, seat: str) -> dict[Action, Callable[[ToyState], None]]:
         st.cache["menu builds"] = st.cache.get("menu builds", 0) + 1
 
-        def points() -> None:
+        def points(st: ToyState) -> None:
             st.data.score[seat] += 2
             st.emit(f"{seat} takes 2 points.", "4.1")
             st.remove(self)
 
-        def roll() -> None:
+        def roll(st: ToyState) -> None:
             die = st.rng.randint(1, 6)
             st.data.rolls.append(die)
             st.data.score[seat] += die

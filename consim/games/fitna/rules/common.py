@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from consim.core.action import Action
 from consim.core.data import SeatOrNone
-from consim.core.flow import PASS, Decision, Frame, ReactionWindow
+from consim.core.flow import PASS, Decision, Frame, Menu, ReactionWindow
 from consim.games.fitna.board import owner, space_side, stacks, unit_sides
 from consim.games.fitna.content import COUNTRIES, FORCES, OFF_MAP
 from consim.games.fitna.rules import (
@@ -572,21 +572,12 @@ class Step(Decision[FitnaState]):
 Pick = Callable[["FitnaState"], None]
 
 
-class MenuStep(Step):
-    """A step whose options each carry the code that carries them out (built once per
-    position, shared by ``legal`` and ``act``)."""
+class MenuStep(Step, Menu[FitnaState]):
+    """A step whose options each carry the code that carries them out (the core's
+    :class:`~consim.core.flow.Menu`: built once per position, shared by ``options`` and
+    ``choose``), with the Joker offered beside them as at every step."""
 
     __slots__ = ()
-
-    def menu(self, st: FitnaState, seat: str) -> dict[Action, Pick]:
-        raise NotImplementedError
-
-    def _menu(self, st: FitnaState, seat: str) -> dict[Action, Pick]:
-        key = ("menu", id(self), seat)
-        built: dict[Action, Pick] | None = st.cache.get(key)
-        if built is None:
-            built = st.cache[key] = self.menu(st, seat)
-        return built
 
     def options(self, st: FitnaState, seat: str) -> list[Action]:
         return list(self._menu(st, seat))
