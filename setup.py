@@ -29,7 +29,9 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 
 #: modules compiled, by source path (each must behave the same compiled and pure: the test
-#: ``tests/core/test_speedups.py`` plays every game both ways and compares the positions)
+#: ``tests/core/test_speedups.py`` plays every game both ways and compares the positions).
+#: Each is here because ``benchmarks/bench_compiled.py`` shows it pays, alone or with the
+#: modules it calls (the README's Speed section has the figures); measure before adding one.
 COMPILED = [
     "consim/core/action.py",
     "consim/core/data.py",

@@ -6,7 +6,10 @@ compiled from. The finder installed here imports such a module from its extensio
 its Python file, but only if the extension was built for this interpreter and the Python file
 is still that source: an edited module always runs as its source, never as a stale build.
 Set the environment variable ``CONSIM_PURE=1`` to run everything as plain Python (to profile
-line by line, or to compare). Importing this module (``consim`` does it first) installs the finder.
+line by line, or to compare), or to a comma-separated list of modules
+(``CONSIM_PURE=consim.core.flow,consim.bots.driver``) to run only those as Python (what
+``benchmarks/bench_compiled.py`` measures). Importing this module (``consim`` does it first)
+installs the finder.
 """
 
 from __future__ import annotations
@@ -51,9 +54,13 @@ class CompiledFinder(MetaPathFinder):
     """Finds consim modules in ``root`` (``consim/_compiled``) while their sources are the ones
     they were compiled from (``root/sources.json``)."""
 
-    def __init__(self, root: Path = COMPILED_DIR, package: Path = PACKAGE) -> None:
+    def __init__(
+        self, root: Path = COMPILED_DIR, package: Path = PACKAGE, python: frozenset[str] = frozenset()
+    ) -> None:
         self.root = root
         self.package = package
+        #: modules to run as Python even though they were compiled
+        self.python = python
         try:
             self.sources: dict[str, str] = json.loads((root / "sources.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -66,7 +73,7 @@ class CompiledFinder(MetaPathFinder):
         self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         built_from = self.sources.get(fullname)
-        if built_from is None:  # not compiled (the usual case: no file is looked at)
+        if built_from is None or fullname in self.python:  # not compiled (the usual case), or asked
             return None
         extension = compiled_path(fullname, self.root)
         if extension is None:
@@ -79,15 +86,33 @@ class CompiledFinder(MetaPathFinder):
         return ModuleSpec(fullname, ExtensionFileLoader(fullname, str(extension)), origin=str(extension))
 
 
+def run_as_python(setting: str) -> frozenset[str] | None:
+    """The modules ``CONSIM_PURE`` asks to run as Python: ``None`` for all of them (``1``, or
+    any value that names no ``consim.`` module), an empty set when it is unset.
+
+    >>> sorted(run_as_python("consim.core.flow, consim.bots.driver"))
+    ['consim.bots.driver', 'consim.core.flow']
+    >>> run_as_python("1") is None, run_as_python("")
+    (True, frozenset())
+    """
+    names = frozenset(n.strip() for n in setting.split(",") if n.strip())
+    if not names:
+        return frozenset()
+    if all(n.startswith("consim.") for n in names):
+        return names
+    return None
+
+
 def install() -> CompiledFinder | None:
-    """Put the finder first on ``sys.meta_path`` (once), unless ``CONSIM_PURE`` is set or
-    nothing was compiled."""
+    """Put the finder first on ``sys.meta_path`` (once), unless ``CONSIM_PURE`` asks for
+    plain Python everywhere or nothing was compiled."""
     for finder in sys.meta_path:
         if isinstance(finder, CompiledFinder):
             return finder
-    if os.environ.get("CONSIM_PURE") or not COMPILED_DIR.is_dir():
+    python = run_as_python(os.environ.get("CONSIM_PURE", ""))
+    if python is None or not COMPILED_DIR.is_dir():
         return None
-    finder = CompiledFinder()
+    finder = CompiledFinder(python=python)
     sys.meta_path.insert(0, finder)
     return finder
 

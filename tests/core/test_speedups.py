@@ -93,6 +93,22 @@ def test_consim_pure_turns_the_build_off(monkeypatch: pytest.MonkeyPatch) -> Non
     assert _speedups.status() == {"compiled": [], "stale": []}
 
 
+def test_consim_pure_can_name_the_modules_to_run_as_python(tmp_path: Path) -> None:
+    # what benchmarks/bench_compiled.py measures: all compiled but the modules named
+    root = tmp_path / "_compiled"
+    root.mkdir()
+    (root / "sources.json").write_text(json.dumps({"consim.core.flow": "x", "consim.core.data": "y"}))
+    (root / "core").mkdir()
+    for name in ("flow", "data"):
+        (root / "core" / f"{name}{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    finder = _speedups.CompiledFinder(root, python=_speedups.run_as_python("consim.core.flow"))
+    assert finder.find_spec("consim.core.flow") is None
+    assert finder.stale == []  # never even looked at: it was asked for as Python
+    finder.find_spec("consim.core.data")
+    assert finder.stale == ["consim.core.data"]  # looked at (its digest is not this source's)
+    assert _speedups.run_as_python("consim.core.flow,1") is None  # not a list of modules: all Python
+
+
 @pytest.mark.skipif(
     not _speedups.COMPILED_DIR.is_dir() or bool(os.environ.get("CONSIM_PURE")),
     reason="no compiled build here (installed without a C compiler, or CONSIM_PURE is set)",
