@@ -35,7 +35,7 @@ space=...)``), so rules modules need not import one another.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -74,6 +74,11 @@ class Frame(Data, Generic[S]):
         next step, or pop this frame. It must make progress."""
         raise NotImplementedError(f"frame {self.name!r} is neither automatic nor a decision")
 
+    def begin(self, st: S) -> None:
+        """What a phase does the moment it begins (log lines, its set-up), before anything that
+        interrupted the phase before it is answered: called by :meth:`State.begin_phase` and
+        :meth:`State.next_phase`. Nothing by default."""
+
 
 class Decision(Frame[S]):
     """A frame that asks seats to choose."""
@@ -100,6 +105,35 @@ class Decision(Frame[S]):
     def skip(self, st: S) -> None:
         """Nobody has a legal action here: the step does not apply. By default the frame ends."""
         st.remove(self)
+
+    def anytime(self, st: S, seat: str) -> Sequence[Action]:
+        """Actions offered beside every choice of this kind of decision, whatever is asked
+        (Fitna's Joker, which a player may play "at any point in the game"). They are offered
+        only beside a choice of the decision's own: alone they do not keep it from being
+        skipped. None by default."""
+        return ()
+
+    def act_anytime(self, st: S, seat: str, action: Action) -> None:
+        """Carry out one of the :meth:`anytime` actions (the core has checked it)."""
+        raise NotImplementedError(f"{self.name!r} offers no action beside its own")
+
+    def on_offer(self, st: S, seat: str) -> list[Action]:
+        """What the core offers ``seat``: :meth:`legal`, then the :meth:`anytime` actions."""
+        legal = self.legal(st, seat)
+        if legal:
+            extra = self.anytime(st, seat)
+            if extra:
+                return [*legal, *extra]
+        return legal
+
+    def carry_out(self, st: S, seat: str, action: Action) -> None:
+        """Carry out an offered action: one of the :meth:`anytime` actions by
+        :meth:`act_anytime`, any other by :meth:`act`."""
+        extra = self.anytime(st, seat)
+        if extra and action in extra:
+            self.act_anytime(st, seat, action)
+        else:
+            self.act(st, seat, action)
 
     def why_illegal(self, st: S, seat: str, action: Action) -> str:
         """Why a well-formed action is refused here (names the rule and the question)."""
@@ -138,6 +172,38 @@ class Menu(Decision[S]):
 
     def act(self, st: S, seat: str, action: Action) -> None:
         self._menu(st, seat)[action](st)
+
+
+class ForcedChoice(Decision[S]):
+    """A decision of one seat that the core takes by itself when it has exactly one legal
+    choice and that choice follows from what every player can see: nobody is asked a question
+    with one answer, and nothing hidden is revealed by not asking (a choice forced by the cards
+    in a hand is still asked). Subclasses name the seat (:meth:`chooser`) and say when its
+    choices depend on public information only (:meth:`public`)."""
+
+    __slots__ = ()
+
+    def chooser(self, st: S) -> str:
+        """The seat that makes this choice."""
+        raise NotImplementedError
+
+    def public(self, st: S, seat: str) -> bool:
+        """Whether ``seat``'s legal choices here depend only on public information."""
+        return True
+
+    def seats(self, st: S) -> tuple[str, ...]:
+        seat = self.chooser(st)
+        if len(self.legal(st, seat)) == 1 and self.public(st, seat):
+            return ()
+        return (seat,)
+
+    def skip(self, st: S) -> None:
+        seat = self.chooser(st)
+        legal = self.legal(st, seat)
+        if len(legal) != 1:
+            st.remove(self)
+            return
+        self.act(st, seat, legal[0])
 
 
 @dataclass(slots=True)

@@ -80,6 +80,9 @@ class Game(ABC):
     #: when the players may send messages, in words, for a game whose table talk is not always
     #: open (:meth:`chat_open`): "during the Coalition Phase"; empty when always open
     chat_when: ClassVar[str] = ""
+    #: the declarative sequence of phases: the frame name of each phase -> the phase that follows
+    #: it (``State.next_phase``); empty for a game whose frames push their successors themselves
+    sequence: ClassVar[Mapping[str, str]] = {}
     #: the shape of ``view(seat)``: a ``TypedDict`` derived from ``consim.core.views.SeatView``
     #: (mypy checks the code that reads it; ``consim schema`` publishes its JSON Schema)
     view_type: ClassVar[type | None] = None

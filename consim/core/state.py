@@ -160,7 +160,7 @@ class State:
                 return []
             top = self.stack[-1]
             assert isinstance(top, Decision)
-            cached = self._legal[seat] = top.legal(self, seat)
+            cached = self._legal[seat] = top.on_offer(self, seat)
         return cached[:]
 
     def prompt(self, seat: str) -> Prompt:
@@ -206,7 +206,7 @@ class State:
             if chosen is None:  # a message or a take-back: handled
                 return self._handled
         top: Decision[Any] = self.stack[-1]  # type: ignore[assignment]
-        return self._perform(seat, chosen, top.act)
+        return self._perform(seat, chosen, top.carry_out)
 
     def explain(self, seat: str, action: Action | str) -> str | None:
         """Why :meth:`apply` would refuse ``seat``'s ``action`` now, in the engine's words (the
@@ -258,7 +258,7 @@ class State:
         top: Decision[Any] = self.stack[-1]  # type: ignore[assignment]
         legal = self._legal.get(seat)
         if legal is None:
-            legal = self._legal[seat] = top.legal(self, seat)
+            legal = self._legal[seat] = top.on_offer(self, seat)
         if action not in legal:
             action = self._match(seat, action, legal, top)
         return action
@@ -614,6 +614,32 @@ class State:
         """Whether this very frame is still on the stack."""
         return any(f is frame for f in self.stack)
 
+    def replace(self, old: Frame[Any], new: Frame[Any]) -> None:
+        """Put ``new`` where ``old`` is on the stack (below whatever interrupted ``old``)."""
+        stack = self.stack
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is old:
+                stack[i] = new
+                return
+        raise ValueError(f"frame {old.name!r} is not on the stack")
+
+    def begin_phase(self, name: str) -> Frame[Any]:
+        """Push the phase ``name`` (a registered frame) and :meth:`~Frame.begin` it."""
+        frame = self.push_named(name)
+        frame.begin(self)
+        return frame
+
+    def next_phase(self, current: Frame[Any]) -> Frame[Any]:
+        """End the phase ``current`` and begin the one that follows it in the game's
+        :attr:`~consim.core.game.Game.sequence`, in its place: the next phase's opening happens
+        now, as the sequence of play has it, while whatever interrupted ``current`` (a discard
+        to the hand limit, a card played in a window) is still answered first."""
+        cls = self.game.codec.frames[self.game.sequence[current.name]]
+        frame: Frame[Any] = cls()  # type: ignore[assignment]
+        self.replace(current, frame)
+        frame.begin(self)
+        return frame
+
     def remove(self, frame: Frame[Any]) -> None:
         """End this very frame, wherever it is on the stack."""
         stack = self.stack
@@ -694,7 +720,7 @@ class State:
                         self._to_act = seats
                         self._legal = {}
                         return
-                    legal = top.legal(self, seats[0])
+                    legal = top.on_offer(self, seats[0])
                     if legal:
                         self._to_act = seats
                         self._legal = {seats[0]: legal}

@@ -64,6 +64,19 @@ class BaghdadGame(Game):
         *civic.FRAMES,
     )
     status = "complete: 3-6 players, every phase, deals, secret plans; random and heuristic bots"
+    #: [Sequence of Play] the phase that follows each, by frame name (the Initiative Phase's own
+    #: steps, Political Maneuver -> bidding -> First Player, follow each other in ``initiative``)
+    sequence: ClassVar[Mapping[str, str]] = {
+        "place": "maneuver",
+        "first": "street",
+        "street": "draft",
+        "draft": "coalition",
+        "coalition": "action",
+        "action": "combat",
+        "combat": "civic",
+        "civic": "end",
+        "end": "maneuver",
+    }
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "consim.games.baghdad.bots:HeuristicBot"}
     view_type = BaghdadSeatView
 

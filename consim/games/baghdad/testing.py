@@ -36,7 +36,7 @@ from consim.core.testing import permute_slots
 from consim.games.baghdad.board import commit_choices
 from consim.games.baghdad.rules.coalition import Coalition
 from consim.games.baghdad.rules.combat import Combat, Plan
-from consim.games.baghdad.rules.common import Begins, CardWindow
+from consim.games.baghdad.rules.common import CardWindow
 from consim.games.baghdad.rules.draft import Draft
 from consim.games.baghdad.rules.effects import Effects
 from consim.games.baghdad.state import BaghdadState
@@ -243,7 +243,7 @@ def enter(
     frame = st.game.codec.frames[phase](**fields)
     assert isinstance(frame, Frame)
     st.stack[:] = [frame]
-    if begin and isinstance(frame, Begins):
+    if begin:
         frame.begin(st)
     return frame
 

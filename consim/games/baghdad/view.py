@@ -71,7 +71,7 @@ CARD_TIMING = {
 
 def phase(st: BaghdadState) -> Phase:
     """The phase in progress: the frame at the bottom of the stack ("over" at the end)."""
-    # the bottom frame is always one of the phases' (NEXT_PHASE in rules.common)
+    # the bottom frame is always one of the phases' (BaghdadGame.sequence in game.py)
     return cast(Phase, st.stack[0].name) if st.stack else "over"
 
 

@@ -9,7 +9,7 @@ from itertools import compress
 from typing import Any, Literal
 
 from consim.core.action import Action
-from consim.core.flow import Frame
+from consim.core.flow import ForcedChoice, Frame
 from consim.games.baghdad.board import (
     STEP_TIMINGS,
     card_playable,
@@ -29,7 +29,6 @@ from consim.games.baghdad.content import ArmsBazaarCard, DefectionEffect, PlaceF
 from consim.games.baghdad.rules import R_AIR, R_CARDS, R_HAND, R_MOVE, R_RECRUIT, R_UNDER
 from consim.games.baghdad.rules.common import (
     BaghdadDecision,
-    OnlyChoice,
     add_units,
     card_in_hand,
     discard_from_hand,
@@ -37,7 +36,6 @@ from consim.games.baghdad.rules.common import (
     find,
     gain_cards,
     hand_names,
-    next_phase,
 )
 from consim.games.baghdad.state import BaghdadState, Promise, Seat, Zone
 
@@ -59,7 +57,7 @@ class ActionPhase(Frame[BaghdadState]):
     def run(self, st: BaghdadState) -> None:
         d = st.data
         if self.actor >= st.tables.n:
-            next_phase(st, self)  # the Combat Phase
+            st.next_phase(self)  # the Combat Phase
             return
         f = d.order[self.actor]
         self.actor += 1
@@ -99,7 +97,7 @@ def _free_zones(actor: ActorTurn, st: BaghdadState, card: ArmsBazaarCard) -> lis
 
 
 @dataclass(slots=True)
-class ActorTurn(OnlyChoice):
+class ActorTurn(ForcedChoice[BaghdadState], BaghdadDecision):
     """[Recruit Step, Move Step] one faction's Action Phase."""
 
     name = "actor"
@@ -418,7 +416,7 @@ def _landing(st: BaghdadState, f: str, zones: list[int]) -> Promise | None:
 
 
 @dataclass(slots=True)
-class Move(OnlyChoice):
+class Move(ForcedChoice[BaghdadState], BaghdadDecision):
     """[Move Step] one move, built step by step: the stack (``units N``), then zone by zone
     (``enter``), with one pick-up or drop-off per zone entered, until it stops (a third zone,
     the River, other units, or ``stop``). [Special Moves] Underground and Airmobile moves go

@@ -12,7 +12,7 @@ from typing import Any
 from consim.core.flow import Frame
 from consim.games.baghdad.board import control_map, units_in, victory_score, winners_now
 from consim.games.baghdad.rules import R_CIVIC, R_STALE, R_VICTORY
-from consim.games.baghdad.rules.common import gain, next_phase
+from consim.games.baghdad.rules.common import gain
 from consim.games.baghdad.state import BaghdadState, Result, TurnRecord
 
 
@@ -45,7 +45,7 @@ class Civic(Frame[BaghdadState]):
             gain(st, f, taken[f], "civic_action_map", R_CIVIC, "Civic Action on the map")
             gain(st, f, t.faction[f].civic_income, "civic_action_income", R_CIVIC, "off-map support")
         st.stack[before:] = reversed(st.stack[before:])  # InfoWar chances in turn order
-        next_phase(st, self)  # the end of the turn
+        st.next_phase(self)  # the end of the turn
 
 
 @dataclass(slots=True)
@@ -83,7 +83,7 @@ class EndOfTurn(Frame[BaghdadState]):
             )
             _end(st)
             return
-        next_phase(st, self)  # the next turn
+        st.next_phase(self)  # the next turn
 
 
 def _end(st: BaghdadState) -> None:

@@ -19,10 +19,8 @@ from consim.games.baghdad.content import PROMISES, PromiseKind
 from consim.games.baghdad.rules import MAX_ASK_CARDS, PROMISE_SHORT, R_COAL
 from consim.games.baghdad.rules.common import (
     BaghdadDecision,
-    Begins,
     gain_cards,
     names,
-    next_phase,
     promise_words,
 )
 from consim.games.baghdad.state import BaghdadState, Card, Promise, Seat
@@ -93,7 +91,7 @@ class Deal(Data):
 
 
 @dataclass(slots=True)
-class Coalition(Begins, BaghdadDecision):
+class Coalition(BaghdadDecision):
     """[Coalition Phase] offers go round in this turn's order, in rounds (``deal_rounds``; a
     round without an offer ends the phase)."""
 
@@ -359,7 +357,7 @@ class Coalition(Begins, BaghdadDecision):
             if n:
                 notes.append(f"{f} controls {n} airport(s) for Airmobile moves")
         st.emit("Coalition Phase ends. " + ("; ".join(notes) + "." if notes else ""), R_COAL)
-        next_phase(st, self)  # the Action Phase
+        st.next_phase(self)  # the Action Phase
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Coalition,)

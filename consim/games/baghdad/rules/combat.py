@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from consim.core.action import Action
 from consim.core.data import Data
-from consim.core.flow import Frame, SecretChoice
+from consim.core.flow import ForcedChoice, Frame, SecretChoice
 from consim.games.baghdad.board import (
     commit_choices,
     commit_strength,
@@ -39,13 +39,12 @@ from consim.games.baghdad.content import (
 )
 from consim.games.baghdad.rules import R_COMBAT, R_PEACE, R_PLAN, R_POST, R_RESOLVE, R_TIES
 from consim.games.baghdad.rules.common import (
+    BaghdadDecision,
     CardWindow,
-    OnlyChoice,
     add_units,
     card_in_hand,
     find,
     gain,
-    next_phase,
     promise_refusal,
     refusal,
 )
@@ -126,7 +125,7 @@ class Combat(Frame[BaghdadState]):
                 self.zone = None
             live = self.live(st)
             if not live:
-                next_phase(st, self)  # the Civic Action Phase
+                st.next_phase(self)  # the Civic Action Phase
                 return
             st.push(PickZone(zones=live))
         elif self.step == "resolve":
@@ -390,7 +389,7 @@ def _neutralizes(st: BaghdadState, off: int | None, target: Plan, dfn: int | Non
 
 
 @dataclass(slots=True)
-class PickZone(OnlyChoice):
+class PickZone(ForcedChoice[BaghdadState], BaghdadDecision):
     """[Combat Phase] the first player in turn order with a battle to fight picks the zone of
     the next battle."""
 
@@ -430,7 +429,7 @@ class PickZone(OnlyChoice):
 
 
 @dataclass(slots=True)
-class PickFoe(OnlyChoice):
+class PickFoe(ForcedChoice[BaghdadState], BaghdadDecision):
     """[Combat Phase] in a zone of three or more, whoever acts soonest chooses its opponent
     (NOTES 5); nobody must fight the Peacekeepers (NOTES 6)."""
 
@@ -653,7 +652,7 @@ class Plans(SecretChoice[BaghdadState]):
 
 
 @dataclass(slots=True)
-class Casualties(OnlyChoice):
+class Casualties(ForcedChoice[BaghdadState], BaghdadDecision):
     """[Resolving Combat] the winner chooses the mix of its losses (NOTES 2)."""
 
     name = "casualties"
@@ -742,7 +741,7 @@ class CombatWindow(CardWindow):
 
 
 @dataclass(slots=True)
-class Ceasefire(OnlyChoice):
+class Ceasefire(ForcedChoice[BaghdadState], BaghdadDecision):
     """[Arms Bazaar Cards: Ceasefire] name a zone where no battle may be fought this turn."""
 
     name = "ceasefire"

@@ -1,7 +1,8 @@
-"""What several parts of the sequence of play share: the change from one phase to the next,
-units on the map, drawing and gaining Arms Bazaar cards (and the hand limit), gaining PP (and
-the InfoWar chance after it), and the card window in which every holder of a card answers at
-once."""
+"""What several parts of the sequence of play share: the refusals of its decisions (and of
+actions that would break a deal), units on the map, drawing and gaining Arms Bazaar cards (and
+the hand limit), gaining PP (and the InfoWar chance after it), and the card window in which
+every holder of a card answers at once. The change from one phase to the next is the core's
+(``State.next_phase``, following ``BaghdadGame.sequence``)."""
 
 from __future__ import annotations
 
@@ -68,91 +69,6 @@ class BaghdadDecision(Decision[BaghdadState]):
         if p is not None:
             return promise_refusal(p, action)
         return refusal(self, st, seat, action)
-
-
-class OnlyChoice(BaghdadDecision):
-    """A decision of one seat that the engine takes by itself when it has exactly one legal
-    choice and that choice follows from what every player can see (PP, units, promises, hand
-    sizes): nobody is asked a question with one answer, and nothing hidden is revealed by not
-    asking (a choice forced by the cards in a hand is still asked). Subclasses name the seat
-    (``chooser``) and say when their choices are public (``public``)."""
-
-    __slots__ = ()
-
-    def chooser(self, st: BaghdadState) -> str:
-        raise NotImplementedError
-
-    def public(self, st: BaghdadState, seat: str) -> bool:
-        """Whether ``seat``'s legal choices here depend only on public information."""
-        return True
-
-    def seats(self, st: BaghdadState) -> tuple[str, ...]:
-        seat = self.chooser(st)
-        if len(self.legal(st, seat)) == 1 and self.public(st, seat):
-            return ()
-        return (seat,)
-
-    def skip(self, st: BaghdadState) -> None:
-        seat = self.chooser(st)
-        legal = self.legal(st, seat)
-        if len(legal) != 1:
-            st.remove(self)
-            return
-        self.act(st, seat, legal[0])
-
-
-class Begins:
-    """A phase that does something the moment it begins (log lines, set-up), before anything
-    that interrupted the phase before it is answered."""
-
-    __slots__ = ()
-
-    def begin(self, st: BaghdadState) -> None:
-        """Start the phase."""
-
-
-#: [Sequence of Play] the phase that follows each, by frame name (the Initiative Phase's own
-#: steps, Political Maneuver -> bidding -> First Player, follow each other in ``initiative``)
-NEXT_PHASE = {
-    "place": "maneuver",
-    "first": "street",
-    "street": "draft",
-    "draft": "coalition",
-    "coalition": "action",
-    "action": "combat",
-    "combat": "civic",
-    "civic": "end",
-    "end": "maneuver",
-}
-
-
-def replace(st: BaghdadState, old: Frame[BaghdadState], new: Frame[BaghdadState]) -> None:
-    """Put ``new`` where ``old`` is on the stack (below whatever interrupted ``old``)."""
-    stack = st.stack
-    for i in range(len(stack) - 1, -1, -1):
-        if stack[i] is old:
-            stack[i] = new
-            return
-    raise ValueError(f"frame {old.name!r} is not on the stack")  # pragma: no cover
-
-
-def next_phase(st: BaghdadState, current: Frame[BaghdadState]) -> None:
-    """End the phase ``current`` and begin the next one in its place: the next phase's opening
-    happens now, as the sequence of play has it, while whatever interrupted ``current`` (a
-    discard to the hand limit, an InfoWar chance) is still answered first."""
-    cls = st.game.codec.frames[NEXT_PHASE[current.name]]
-    frame = cls()
-    assert isinstance(frame, Frame)
-    replace(st, current, frame)
-    if isinstance(frame, Begins):
-        frame.begin(st)
-
-
-def begin_phase(st: BaghdadState, name: str) -> None:
-    """Begin the phase ``name`` on top of the stack (the first turn, after the set-up)."""
-    frame = st.push_named(name)
-    if isinstance(frame, Begins):
-        frame.begin(st)
 
 
 F = TypeVar("F", bound=Frame[Any])

@@ -12,17 +12,15 @@ from consim.core.flow import Frame
 from consim.games.baghdad.rules import R_BAZAAR
 from consim.games.baghdad.rules.common import (
     BaghdadDecision,
-    Begins,
     draw_card,
     gain_cards,
     names,
-    next_phase,
 )
 from consim.games.baghdad.state import BaghdadState, Card
 
 
 @dataclass(slots=True)
-class Draft(Begins, BaghdadDecision):
+class Draft(BaghdadDecision):
     """[Arms Bazaar Phase] the packet goes round in this turn's order."""
 
     name = "draft"
@@ -43,7 +41,7 @@ class Draft(Begins, BaghdadDecision):
             st.emit(f"You draw for the draft: {names(st, self.packet)}.", R_BAZAAR, (holder,))
             st.mark_reveal((holder,))
         else:
-            next_phase(st, self)  # the Coalition Phase
+            st.next_phase(self)  # the Coalition Phase
 
     def holder(self, st: BaghdadState) -> str:
         return st.data.order[self.pos]
@@ -91,7 +89,7 @@ class Draft(Begins, BaghdadDecision):
             d.discard.extend(packet)
             st.emit(f"{len(packet)} card(s) nobody took are discarded.", R_BAZAAR)
             self.packet = []
-        next_phase(st, self)  # the Coalition Phase
+        st.next_phase(self)  # the Coalition Phase
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Draft,)

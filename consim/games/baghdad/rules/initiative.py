@@ -10,29 +10,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from consim.core.action import Action
-from consim.core.flow import Frame
+from consim.core.flow import ForcedChoice, Frame
 from consim.games.baghdad.board import combo_pairs, promised
 from consim.games.baghdad.content import DrawArmsBazaar, Effect, ExtraMoves, WinInitiative
 from consim.games.baghdad.rules import R_INIT, R_PM
 from consim.games.baghdad.rules.common import (
     BaghdadDecision,
-    Begins,
-    OnlyChoice,
     card_in_hand,
     discard_from_hand,
     draw_card,
     gain_cards,
     names,
     names_with_timing,
-    next_phase,
     pay,
-    replace,
 )
 from consim.games.baghdad.state import BaghdadState, Promise, Seat
 
 
 @dataclass(slots=True)
-class Maneuver(Begins, BaghdadDecision):
+class Maneuver(BaghdadDecision):
     """[Initiative Phase; Arms Bazaar Cards: Political Maneuver] the window before bidding.
     Seats holding cards are asked in turn from the first bidder; after any play the round goes
     on until everyone has passed since the last play ("a game of chicken"). Seats with empty
@@ -85,10 +81,10 @@ class Maneuver(Begins, BaghdadDecision):
             d.price = t.rules.no_bid_card_price
             d.first_bidder = last
             st.emit(f"{last} takes the Initiative without bidding.", R_PM)
-            replace(st, self, FirstPlayer())
+            st.replace(self, FirstPlayer())
             return
         # [Initiative Phase] bidding starts with the previous winner (the Shi'ite on turn 1)
-        replace(st, self, Bidding(pos=d.table.index(d.first_bidder)))
+        st.replace(self, Bidding(pos=d.table.index(d.first_bidder)))
 
     def prompt(self, st: BaghdadState, seat: str) -> tuple[str, str]:
         text = (
@@ -175,7 +171,7 @@ def _no_outbid(st: BaghdadState, seat: str) -> Promise | None:
 
 
 @dataclass(slots=True)
-class Bidding(OnlyChoice):
+class Bidding(ForcedChoice[BaghdadState], BaghdadDecision):
     """[Initiative Phase] bids go round to the right; a player may pass and bid again later.
     Bidding ends when, after a bid, every other player has passed in a row; nobody bidding, the
     first bidder wins at no cost. Every bidder pays his highest bid (NOTES 4)."""
@@ -265,7 +261,7 @@ class Bidding(OnlyChoice):
         d.price = price
         d.initiative = winner
         d.first_bidder = winner
-        replace(st, self, FirstPlayer())
+        st.replace(self, FirstPlayer())
 
 
 @dataclass(slots=True)
@@ -299,7 +295,7 @@ class FirstPlayer(BaghdadDecision):
             f"Arms Bazaar cards cost {d.price} PP this turn.",
             R_INIT,
         )
-        next_phase(st, self)
+        st.next_phase(self)
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Maneuver, Bidding, FirstPlayer)

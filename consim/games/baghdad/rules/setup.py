@@ -12,11 +12,9 @@ from consim.games.baghdad.rules import R_SEATING, R_SETUP
 from consim.games.baghdad.rules.common import (
     BaghdadDecision,
     add_units,
-    begin_phase,
     draw_card,
     force_text,
     names,
-    next_phase,
 )
 from consim.games.baghdad.state import BaghdadState, Seat, new_data
 
@@ -64,7 +62,7 @@ def set_up(st: BaghdadState) -> None:
             for z, u in t.faction[f].starting.forces.items():
                 add_units(st, f, t.zone_index[z], u.security, u.infrastructure)
             st.emit(f"{f} places its starting forces: {force_text(st, f)}.", R_SETUP)
-        begin_phase(st, "maneuver")  # the first turn begins
+        st.begin_phase("maneuver")  # the first turn begins
     else:
         u = t.faction[seats[0]].starting.units
         st.push(Placement(seat=seats[0], sec=u.security, inf=u.infrastructure))
@@ -120,7 +118,7 @@ class Placement(BaghdadDecision):
             u = t.faction[self.seat].starting.units
             self.sec, self.inf = u.security, u.infrastructure
         else:
-            next_phase(st, self)  # the first turn begins
+            st.next_phase(self)  # the first turn begins
 
 
 FRAMES: tuple[type[Frame[Any]], ...] = (Placement,)

@@ -18,7 +18,7 @@ from consim.games.baghdad.content import (
     StopDraws,
 )
 from consim.games.baghdad.rules import R_STREET
-from consim.games.baghdad.rules.common import CardWindow, find, gain, next_phase
+from consim.games.baghdad.rules.common import CardWindow, find, gain
 from consim.games.baghdad.state import BaghdadState
 
 _NO_MORE = "No more Arab Street cards are turned this turn."
@@ -42,7 +42,7 @@ class Street(Frame[BaghdadState]):
         t = st.tables
         d = st.data
         if not self._more(st):
-            next_phase(st, self)  # the Arms Bazaar draft
+            st.next_phase(self)  # the Arms Bazaar draft
             return
         inst = d.street.pop()
         self.draws += 1

@@ -156,17 +156,17 @@ class IsActivation(Step):
             out.append(t.action("restore", "Al Baghdadi"))
         return out
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.stage == "draw":
-            return self.seat if len(self._draw_options(st)) > 1 else None
+            return (self.seat,) if len(self._draw_options(st)) > 1 else ()
         if self.stage == "place":
             if self.baghdadi_in:
-                return self.seat
+                return (self.seat,)
             pool = is_pool(st)
-            return self.seat if self.to_place > 0 and pool and is_spaces(st, pool[0]) else None
+            return (self.seat,) if self.to_place > 0 and pool and is_spaces(st, pool[0]) else ()
         if self.stage == "ops":
-            return self.seat if len(self._splits(st)) > 1 else None
-        return None
+            return (self.seat,) if len(self._splits(st)) > 1 else ()
+        return ()
 
     def _splits(self, st: FitnaState) -> list[str]:
         b = baghdadi(st)
@@ -197,7 +197,7 @@ class IsActivation(Step):
             R_PLANNING,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.stage == "draw":
             return self._draw_options(st)
@@ -209,7 +209,7 @@ class IsActivation(Step):
             ]
         return [t.action("allocate", x) for x in self._splits(st)]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         n = self._counters(st)
         verb = action.verb
@@ -263,7 +263,7 @@ class IsActivation(Step):
         if moves:
             st.push_named("movement", seat=self.seat, left=moves, sides=[t.IS])
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         t = st.tables
         if self.stage == "start":
             command(st, ("is",), t.seat_index[self.seat])
@@ -387,16 +387,16 @@ class KurdishActivation(Step):
     def _bring(self, st: FitnaState) -> list[int]:
         return [u for u in kurd_pool(st) if kurd_spaces(st, u)]
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.stage == "choose":
-            return self.seat if self._bring(st) or kurd_restorable(st) else None
+            return (self.seat,) if self._bring(st) or kurd_restorable(st) else ()
         if self.stage == "place":
-            return self.seat
+            return (self.seat,)
         if self.stage == "restore":
-            return self.seat if self.restored < 2 and kurd_restorable(st) else None
+            return (self.seat,) if self.restored < 2 and kurd_restorable(st) else ()
         if self.stage == "ops":
-            return self.seat
-        return None
+            return (self.seat,)
+        return ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         if self.stage == "choose":
@@ -422,7 +422,7 @@ class KurdishActivation(Step):
             R_PLANNING,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.stage == "choose":
             out = [
@@ -440,7 +440,7 @@ class KurdishActivation(Step):
             return [*(t.action("restore", uname(st, u)) for u in units), A_DONE]
         return [t.action("allocate", x) for x in allocations(self._ops(st), self._ops(st))]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         verb = action.verb
         if self.stage == "choose":
@@ -490,7 +490,7 @@ class KurdishActivation(Step):
         if m:
             st.push_named("movement", seat=seat, left=2 * m, sides=[] if own else sides)
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         t = st.tables
         if self.stage == "start":
             command(st, KURDS, t.seat_index[self.seat])

@@ -219,12 +219,12 @@ class PlayCard(Step):
 
     # -- decisions ---------------------------------------------------------------------------------
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.stage == "opponent" and len(self._others(st)) > 1:
-            return self.seat
+            return (self.seat,)
         if self.stage == "targets":
             i = self._next_target(st)
-            return self.seat if i >= 0 and self._needs_pick(st, i) else None
+            return (self.seat,) if i >= 0 and self._needs_pick(st, i) else ()
         if self.stage == "effects" and not self.cancelled and self.effect < len(self.effects(st)):
             e = self.effects(st)[self.effect]
             if (
@@ -232,8 +232,8 @@ class PlayCard(Step):
                 and not self._targeted(st, self.effect)
                 and self._needs_pick(st, self.effect)
             ):
-                return self.seat
-        return None
+                return (self.seat,)
+        return ()
 
     def _others(self, st: FitnaState) -> list[str]:
         return [s for s in st.tables.initiative if s != self.seat]
@@ -262,7 +262,7 @@ class PlayCard(Step):
             R_SPECIAL if self.special else R_EVENTS,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.stage == "opponent":
             return [t.action("name", s) for s in self._others(st)]
@@ -273,7 +273,7 @@ class PlayCard(Step):
             for s in sorted(self._choices(st, i), key=lambda x: t.space_name[x])
         ]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action.verb == "name":
             self.opponent = action.args[0]
@@ -288,7 +288,7 @@ class PlayCard(Step):
 
     # -- the automatic stages ------------------------------------------------------------------------
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         t = st.tables
         if self.stage == "announce":
             self.targets = [[] for _ in self.effects(st)]
@@ -464,19 +464,19 @@ class CancelWindow(Step):
     answer: Literal["", "cancelled", "stands"] = ""
     outcome: Literal["open", "cancelled", "stands"] = "open"
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.outcome != "open" or self.played is not None or self.at >= len(self.order):
-            return None
-        return self.order[self.at]
+            return ()
+        return (self.order[self.at],)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (f"{self.target_seat} plays {cname(st, self.target)}: cancel it, or pass.", R_EVENTS)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         return [A_PASS, *(t.action("cancel", cname(st, c)) for c in reactions(st, seat, self.target))]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         if action == A_PASS:
             self.at += 1
             return
@@ -490,7 +490,7 @@ class CancelWindow(Step):
         if could_be_cancelled(st, card):
             st.push(CancelWindow(order=[self.target_seat], target=card, target_seat=seat))
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         if self.played is not None:
             card, seat = self.played, self.played_by
             self.played, self.played_by = None, ""
@@ -553,28 +553,28 @@ class LoseCards(Step):
     take: bool = False
     shown: bool = False
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.random or self.count <= 0 or not st.data.hands[self.opponent] or not self.shown:
-            return None
-        return self.seat
+            return ()
+        return (self.seat,)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (f"Choose a card {self.opponent} loses ({self.count} to take).", R_EVENTS)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         seen: dict[str, Action] = {}
         for c in st.data.hands[self.opponent]:
             seen.setdefault(t.card_name[c], t.action("take", t.card_name[c]))
         return list(seen.values())
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         hand = st.data.hands[self.opponent]
         card = next(c for c in hand if t.card_name[c] == action.args[0])
         self._lose(st, card)
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         hand = st.data.hands[self.opponent]
         if self.count <= 0 or not hand:
             st.remove(self)
@@ -636,19 +636,19 @@ class Entrench(Step):
     seat: Seat
     count: int
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         left = st.tables.entrenchments - sum(st.data.entrenched)
-        return self.seat if self.count > 0 and left > 0 and entrench_spaces(st, self.seat) else None
+        return (self.seat,) if self.count > 0 and left > 0 and entrench_spaces(st, self.seat) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (f"Place an entrenchment ({self.count} to place) on a supplied space you control.", R_ENTRENCH)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         spaces = sorted(entrench_spaces(st, seat), key=lambda x: t.space_name[x])
         return [t.action("entrench", t.space_name[s]) for s in spaces]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         s = st.tables.space_by_name[action.args[0]]
         st.data.entrenched[s] = True
         self.count -= 1
@@ -712,10 +712,10 @@ class Reinforce(Step):
     stage: Literal["draw", "choose", "replace"] = "draw"
     restored: int = 0
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.stage == "draw":
-            return None
-        return self.seat if self.options(st, self.seat) else None
+            return ()
+        return (self.seat,) if self.legal(st, self.seat) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         if self.stage == "replace":
@@ -727,7 +727,7 @@ class Reinforce(Step):
         left = len(st.data.batches[seat])
         return (f"Reinforcements: take your next batch ({left} left) or replacements?", R_REINFORCE)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         side = t.seat_index[seat]
         if self.stage == "choose":
@@ -751,7 +751,7 @@ class Reinforce(Step):
             out.append(A_DONE)
         return out
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         d = st.data
         verb = action.verb
@@ -781,7 +781,7 @@ class Reinforce(Step):
         else:  # done
             st.remove(self)
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         if self.stage == "draw":
             self.stage = "choose"
             if self.draw:
@@ -803,10 +803,10 @@ class PlaceUnits(Step):
     units: list[UnitId]
     rebuild: bool = False
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if not self.units:
-            return None
-        return self.seat if self._spaces(st) else None
+            return ()
+        return (self.seat,) if self._spaces(st) else ()
 
     def _spaces(self, st: FitnaState) -> list[int]:
         return arrival_spaces(st, self.units[0], st.tables.seat_index[self.seat])
@@ -819,14 +819,14 @@ class PlaceUnits(Step):
             return f"{action.text!r} is refused: {arrival_words(st, self.units[0])}."
         return Step.why_illegal(self, st, seat, action)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         return [
             t.action("place", t.space_name[s])
             for s in sorted(self._spaces(st), key=lambda x: t.space_name[x])
         ]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         u = self.units.pop(0)
         s = t.space_by_name[action.args[0]]
@@ -837,7 +837,7 @@ class PlaceUnits(Step):
             set_control(st, s, side, [t.unit_force[u]])
         st.emit(f"{seat} places {uname(st, u)} on {sname(st, s)}.", R_REINFORCE, refs=refs_space(st, s))
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         if not self.units:
             st.remove(self)
             return

@@ -150,8 +150,8 @@ class Offensives(MenuStep):
     launched: int = 0
     sides: list[int] = field(default_factory=list)
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat if self.left > 0 else None
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat,) if self.left > 0 else ()
 
     def _sides(self, st: FitnaState) -> list[int]:
         return self.sides or [st.tables.seat_index[self.seat]]
@@ -171,7 +171,7 @@ class Offensives(MenuStep):
         if not self.launched and not self.sides:
             for c in segment_cards(st, seat):
                 out[t.action("play", t.card_name[c])] = self._player(c)
-        out[A_DONE] = self.advance
+        out[A_DONE] = self.run
         return out
 
     def _player(self, card: int) -> Pick:
@@ -190,7 +190,7 @@ class Offensives(MenuStep):
 
         return launch
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         st.remove(self)
         if not self.sides:
             st.push_named("lift_isolation")
@@ -235,8 +235,8 @@ class OffensiveSetup(Step):
     def _side(self, st: FitnaState) -> int:
         return st.tables.seat_index[self.seat] if self.side < 0 else self.side
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat,)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         if self.stage == "target":
@@ -252,7 +252,7 @@ class OffensiveSetup(Step):
     def _names(self, st: FitnaState) -> str:
         return names(st, self.chosen) if self._side(st) != st.tables.IS else is_names(st, self.chosen)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         side = self._side(st)
         if self.stage == "target":
@@ -276,7 +276,7 @@ class OffensiveSetup(Step):
             out.append(t.action("attack"))
         return out
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action.verb == "add":
             label = action.args[0]

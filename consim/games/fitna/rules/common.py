@@ -6,7 +6,7 @@ other; they start each other's procedures by frame name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from consim.core.action import Action
@@ -522,47 +522,27 @@ def play_joker(st: FitnaState, seat: str) -> None:
 
 
 class Step(Decision[FitnaState]):
-    """A decision asked of one seat at a time, or an automatic step when nobody is asked.
-
-    ``who`` names the seat asked (None: ``advance`` runs instead). Whoever is asked may also
-    play a Joker, at any of his decisions (9.0: "at any point in the game"), as long as he has
-    something else to choose.
+    """A decision asked of one seat at a time (``seats`` names it), or an automatic step when
+    nobody is asked (``run`` then carries it on). Whoever is asked may also play a Joker, at any
+    of his decisions (9.0: "at any point in the game"), as long as he has something else to
+    choose: the core offers it beside the step's own choices (``anytime``).
     """
 
     __slots__ = ()
 
-    def who(self, st: FitnaState) -> str | None:
-        raise NotImplementedError
+    def anytime(self, st: FitnaState, seat: str) -> Sequence[Action]:
+        return (A_JOKER,) if st.data.jokers.get(seat, 0) > 0 else ()
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
-        raise NotImplementedError
+    def act_anytime(self, st: FitnaState, seat: str, action: Action) -> None:
+        play_joker(st, seat)
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
-        raise NotImplementedError
-
-    def advance(self, st: FitnaState) -> None:
-        """The automatic part: runs when ``who`` is None. By default the step ends."""
+    def run(self, st: FitnaState) -> None:
+        """The automatic part: runs when nobody is asked. By default the step ends."""
         st.remove(self)
 
-    def seats(self, st: FitnaState) -> tuple[str, ...]:
-        w = self.who(st)
-        return () if w is None else (w,)
-
-    def legal(self, st: FitnaState, seat: str) -> list[Action]:
-        opts = self.options(st, seat)
-        if opts and st.data.jokers.get(seat, 0) > 0:
-            return [*opts, A_JOKER]
-        return opts
-
-    def act(self, st: FitnaState, seat: str, action: Action) -> None:
-        if action == A_JOKER:
-            play_joker(st, seat)
-            return
-        self.choose(st, seat, action)
-
     def skip(self, st: FitnaState) -> None:
-        if self.who(st) is None:
-            self.advance(st)
+        if not self.seats(st):
+            self.run(st)
         else:
             st.remove(self)
 
@@ -574,16 +554,10 @@ Pick = Callable[["FitnaState"], None]
 
 class MenuStep(Step, Menu[FitnaState]):
     """A step whose options each carry the code that carries them out (the core's
-    :class:`~consim.core.flow.Menu`: built once per position, shared by ``options`` and
-    ``choose``), with the Joker offered beside them as at every step."""
+    :class:`~consim.core.flow.Menu`: built once per position, shared by ``legal`` and
+    ``act``), with the Joker offered beside them as at every step."""
 
     __slots__ = ()
-
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
-        return list(self._menu(st, seat))
-
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
-        self._menu(st, seat)[action](st)
 
 
 @dataclass(slots=True)
@@ -627,11 +601,11 @@ class DrawCards(Step):
     why: str = ""
     cite: str = R_EVENTS
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         d = st.data
         if self.count > 0 and d.asset_pile and d.event_pile:
-            return self.seat
-        return None
+            return (self.seat,)
+        return ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         d = st.data
@@ -641,14 +615,14 @@ class DrawCards(Step):
             self.cite,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         return [t.action("draw", "Asset"), t.action("draw", "Event")]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         self._draw(st, action.args[0] == "Asset")
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         d = st.data
         if self.count > 0 and (d.asset_pile or d.event_pile):
             self._draw(st, bool(d.asset_pile))
@@ -695,12 +669,12 @@ class Losses(Step):
                 return fresh
         return alive
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.steps <= 0 or not self._alive(st):
-            return None
+            return ()
         if not self.seat or any(st.tables.unit_is[u] for u in self._alive(st)):
-            return None
-        return self.seat
+            return ()
+        return (self.seat,)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (
@@ -709,14 +683,14 @@ class Losses(Step):
             self.cite,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         return [t.action("lose", uname(st, u)) for u in self._choices(st)]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         self._hit(st, st.tables.unit_by_label[action.args[0]])
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         choices = self._choices(st)
         if self.steps > 0 and choices:
             self._hit(st, choices[st.rng.randbelow(len(choices))])

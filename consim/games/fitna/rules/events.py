@@ -44,8 +44,8 @@ class EventsSegment(MenuStep):
     seat: Seat
     exchanged: bool = False
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat,)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (
@@ -126,8 +126,8 @@ class Exchange(Step):
     stage: Literal["offer", "answer", "give"] = "offer"
     offered: Card | None = None
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat if self.stage == "offer" else self.partner
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat if self.stage == "offer" else self.partner,)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         if self.stage == "offer":
@@ -140,17 +140,17 @@ class Exchange(Step):
             )
         return (f"Choose the card you give {self.seat} for {offered}.", R_ALLIANCES)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.stage == "answer":
             return [t.action("accept"), t.action("refuse")]
         names = sorted({t.card_name[c] for c in st.data.hands[seat]})
         return [t.action("give", n) for n in names]
 
-    def legal(self, st: FitnaState, seat: str) -> list[Action]:
-        return self.options(st, seat)
+    def anytime(self, st: FitnaState, seat: str) -> tuple[Action, ...]:
+        return ()  # the Joker is not offered beside this choice
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         d = st.data
         if self.stage == "offer":

@@ -235,10 +235,10 @@ class Mobilise(Step):
             if owner(st, u) == me and (d.units[u].at == box or u in coming) and arrival_spaces(st, u, me)
         ]
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.left < 0:
-            return None
-        return self.seat if self.left > 0 and self._units(st) else None
+            return ()
+        return (self.seat,) if self.left > 0 and self._units(st) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (
@@ -246,12 +246,12 @@ class Mobilise(Step):
             R_REINFORCE,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         units = sorted(self._units(st), key=lambda x: t.unit_label[x])
         return [*(t.action("mobilise", uname(st, u)) for u in units), t.action("done")]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action.verb == "done":
             st.remove(self)
@@ -266,7 +266,7 @@ class Mobilise(Step):
         st.emit(f"{seat} mobilises {uname(st, u)}.", R_REINFORCE)
         st.push_named("place_units", seat=seat, units=[u], rebuild=True)
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         if self.left < 0:
             self.left = handler_params(st, self.card, self.effect, MobiliseParams).units
             return
@@ -380,20 +380,20 @@ class EvacuationDeal(Step):
             return "no besieged space (all its units Isolated) lies next to your units (14.1)"
         return None
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat if evacuable(st, self.seat) else None
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat,) if evacuable(st, self.seat) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return ("Siege Evacuation Deal: choose the besieged space whose units leave.", R_EVENTS)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         return [
             t.action("evacuate", t.space_name[s])
             for s in sorted(evacuable(st, seat), key=lambda x: t.space_name[x])
         ]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         s = t.space_by_name[action.args[0]]
         st.remove(self)
@@ -558,19 +558,19 @@ class SecurityCouncil(Step):
                 return i
         return -1
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         i = -1 if self.vetoed else self._next(st)
-        return self._order(st)[i] if i >= 0 else None
+        return (self._order(st)[i],) if i >= 0 else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return ("UN Security Council: veto the resolution by discarding a card, or pass.", R_EVENTS)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         names = sorted({t.card_name[c] for c in st.data.hands[seat]})
         return [A_PASS, *(t.action("veto", n) for n in names)]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action == A_PASS:
             self.at = self._next(st) + 1
@@ -583,7 +583,7 @@ class SecurityCouncil(Step):
         st.emit(f"{seat} vetoes the resolution and discards a card.", R_EVENTS)
         st.emit(f"You discard {cname(st, c)}.", R_EVENTS, to=(seat,))
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         d = st.data
         p = handler_params(st, self.card, self.effect, SecurityCouncilParams)
         st.remove(self)

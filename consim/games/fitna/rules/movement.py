@@ -177,8 +177,8 @@ class Movement(MenuStep):
         sides = self.sides or [st.tables.seat_index[self.seat]]
         return sorted({s for side in sides for s in overstacked(st, side)})
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat if self.left > 0 else None
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat,) if self.left > 0 else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (
@@ -240,12 +240,12 @@ class UnitMove(Step):
     legs: int = 0
     path: list[int] = field(default_factory=list)
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         # a strike set off by the move itself (27.1 Haifa occupied, 22.1 tension 10) may have
         # destroyed the unit: its move is then over
-        return self.seat if st.data.units[self.unit].at < st.tables.n_spaces else None
+        return (self.seat,) if st.data.units[self.unit].at < st.tables.n_spaces else ()
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         st.remove(self)
         st.emit(f"{uname(st, self.unit)} is destroyed during its move.", R_MOVEMENT)
 
@@ -270,7 +270,7 @@ class UnitMove(Step):
                 return f
         return None
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         u = self.unit
         seg = self.segment(st)
@@ -288,8 +288,8 @@ class UnitMove(Step):
                 out.append(t.action("assault", t.space_name[s]))
         return out
 
-    def legal(self, st: FitnaState, seat: str) -> list[Action]:
-        return self.options(st, seat)  # the Joker waits until the move is over
+    def anytime(self, st: FitnaState, seat: str) -> tuple[Action, ...]:
+        return ()  # the Joker waits until the move is over
 
     def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
         t = st.tables
@@ -299,7 +299,7 @@ class UnitMove(Step):
                 return f"{uname(st, self.unit)} may not go to {action.args[0]} [{R_MOVEMENT}]: {reason}"
         return Step.why_illegal(self, st, seat, action)
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         u = self.unit
         verb = action.verb
@@ -367,15 +367,15 @@ class Strategic(Step):
     seat: Seat
     unit: UnitId | None = None
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat,)
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         if self.unit is not None:
             return (f"Strategic Movement: where does {uname(st, self.unit)} go?", R_STRATEGIC)
         return ("Strategic Movement: choose one supplied unit to redeploy, or pass.", R_STRATEGIC)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.unit is not None:
             return [
@@ -394,7 +394,7 @@ class Strategic(Step):
                 out.append(t.action("redeploy", uname(st, u)))
         return out
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action == A_PASS:
             st.remove(self)

@@ -136,17 +136,17 @@ class Offensive(Step):
 
     # -- who is asked --------------------------------------------------------------------------
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.stage == "defender":
-            return self.defender or None
+            return (self.defender,) if self.defender else ()
         if self.stage == "attacker":
-            return self.seat
+            return (self.seat,)
         if self.stage == "answer":
             seat = self.defender if self.answering == "D" else self.seat
             if self.answering == "D" and self.blinded(st):
-                return None
-            return seat if seat and self._answer_targets(st, self.answering) else None
-        return None
+                return ()
+            return (seat,) if seat and self._answer_targets(st, self.answering) else ()
+        return ()
 
     def blinded(self, st: FitnaState) -> bool:
         """[#37 Cyber War, provenance/cards.md section 8] The defender may commit no Asset (nor
@@ -189,7 +189,7 @@ class Offensive(Step):
             )
         return (f"Offensive against {target}: cancel the other side's cards, or 'done'.{shown}", R_ASSET_PLAY)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         role: Role = (
             "D" if self.stage == "defender" or (self.stage == "answer" and self.answering == "D") else "A"
@@ -209,7 +209,7 @@ class Offensive(Step):
         out.append(A_DONE)
         return out
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         role: Role = (
             "D" if self.stage == "defender" or (self.stage == "answer" and self.answering == "D") else "A"
         )
@@ -296,7 +296,7 @@ class Offensive(Step):
 
     # -- the automatic stages --------------------------------------------------------------------
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         stage = self.stage
         if stage == "declare":
             self._declare(st)

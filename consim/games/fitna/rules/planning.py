@@ -33,8 +33,8 @@ class Planning(Step):
     #: [7.1] the player bid no card for the initiative: the Strategic Depot or nothing
     no_cards: bool = False
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat,)
 
     def _max_cards(self, st: FitnaState) -> int:
         i = st.tables.seat_index[self.seat]
@@ -73,7 +73,7 @@ class Planning(Step):
             R_PLANNING,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.stage == "split":
             return [t.action("allocate", f"{m}-{self.total - m}") for m in range(self.total + 1)]
@@ -90,7 +90,7 @@ class Planning(Step):
         out.append(t.action("done" if self.cards else "none"))
         return out
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         verb = action.verb
         if verb == "allocate":
             m, c = (int(x) for x in action.args[0].split("-"))

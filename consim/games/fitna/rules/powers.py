@@ -137,21 +137,21 @@ class Land(Step):
         n = st.tables.n_spaces
         self.units = [u for u in self.units if st.data.units[u].at >= n]
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         self._drop_placed(st)
-        return self.seat if self.units and self._spaces(st) else None
+        return (self.seat,) if self.units and self._spaces(st) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (f"Place {uname(st, self.units[0])}: choose where it arrives.", self.cite)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         return [
             t.action("place", t.space_name[s])
             for s in sorted(self._spaces(st), key=lambda x: t.space_name[x])
         ]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         u = self.units.pop(0)
         s = t.space_by_name[action.args[0]]
@@ -163,7 +163,7 @@ class Land(Step):
             set_control(st, s, side, [t.unit_force[u]])
         st.emit(f"{seat} places {uname(st, u)} on {sname(st, s)}.", self.cite, refs=refs_space(st, s))
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         self._drop_placed(st)
         if not self.units:
             st.remove(self)
@@ -204,10 +204,10 @@ class UsIntervention(Step):
     #: [27.1 scenario 10] the second player sharing the US forces ("" when one player gets all)
     partner: SeatOrNone = ""
 
-    def who(self, st: FitnaState) -> str | None:
-        return None
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return ()
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         t = st.tables
         d = st.data
         if self.partner:
@@ -306,9 +306,9 @@ class ShareUs(Step):
     def _free(self, st: FitnaState) -> list[int]:
         return [u for u in waiting(st, "us", self.wave, only=True) if u not in st.data.unit_side]
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         free = self._free(st)
-        return self.seat if self.count > 0 and len(free) > 0 else None
+        return (self.seat,) if self.count > 0 and len(free) > 0 else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         wave = "first" if self.wave == 1 else "second"
@@ -317,11 +317,11 @@ class ShareUs(Step):
             R_US_INTERVENTION,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         return [t.action("take", uname(st, u)) for u in sorted(self._free(st), key=lambda x: t.unit_label[x])]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         u = t.unit_by_label[action.args[0]]
         st.data.unit_side[u] = t.seat_index[seat]
@@ -329,7 +329,7 @@ class ShareUs(Step):
         self.count -= 1
         st.emit(f"{seat} takes {uname(st, u)} of the US forces.", R_US_INTERVENTION)
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         t = st.tables
         rest = self._free(st)
         for u in rest:
@@ -357,10 +357,10 @@ class RussianArrival(Step):
     seat: Seat
     stage: Literal["start", "land", "end"] = "start"
 
-    def who(self, st: FitnaState) -> str | None:
-        return None
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return ()
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         t = st.tables
         d = st.data
         if self.stage == "start":
@@ -412,10 +412,10 @@ class RussianSurge(Step):
     seat: Seat
     stage: Literal["start", "land", "end"] = "start"
 
-    def who(self, st: FitnaState) -> str | None:
-        return None
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return ()
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         t = st.tables
         d = st.data
         n = t.n_spaces
@@ -544,11 +544,11 @@ class KremlinEscalates(Step):
         side = st.data.force_side[t.unit_force[u]]
         return [s for s in landing_spaces(st, u, side) if t.space_id[s] in RUSSIAN_PORTS]
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if self.stage != "rebuild" or self.left <= 0:
-            return None
+            return ()
         owner = self._controller(st)
-        return owner if owner and any(self._ports(st, u) for u in self._destroyed(st)) else None
+        return (owner,) if owner and any(self._ports(st, u) for u in self._destroyed(st)) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (
@@ -557,7 +557,7 @@ class KremlinEscalates(Step):
             R_RUSSIA,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         out = []
         for u in sorted(self._destroyed(st), key=lambda x: t.unit_label[x]):
@@ -565,7 +565,7 @@ class KremlinEscalates(Step):
                 out.append(t.action("rebuild", uname(st, u), "on", t.space_name[s]))
         return [*out, t.action("done")]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action.verb == "done":
             st.remove(self)
@@ -576,7 +576,7 @@ class KremlinEscalates(Step):
         self.left -= 1
         st.emit(f"{seat} rebuilds {uname(st, u)} on {sname(st, s)}.", R_RUSSIA, refs=refs_space(st, s))
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         t = st.tables
         d = st.data
         if self.stage == "start":

@@ -48,26 +48,26 @@ class Retreat(Step):
                 return u
         return -1
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         u = self._current(st)
         if u < 0 or not self.seat or st.tables.unit_is[u]:
-            return None
-        return self.seat if retreat_spaces(st, u, self.frm, self.side, {}) else None
+            return ()
+        return (self.seat,) if retreat_spaces(st, u, self.frm, self.side, {}) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         u = self._current(st)
         return (f"{uname(st, u)} must retreat from {sname(st, self.frm)}: choose where.", R_RETREAT)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         u = self._current(st)
         spaces = retreat_spaces(st, u, self.frm, self.side, {})
         return [t.action("retreat", t.space_name[s]) for s in sorted(spaces, key=lambda x: t.space_name[x])]
 
-    def legal(self, st: FitnaState, seat: str) -> list[Action]:
-        return self.options(st, seat)
+    def anytime(self, st: FitnaState, seat: str) -> tuple[Action, ...]:
+        return ()  # the Joker is not offered beside this choice
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         self._go(st, self._current(st), st.tables.space_by_name[action.args[0]])
 
     def why_illegal(self, st: FitnaState, seat: str, action: Action) -> str:
@@ -79,7 +79,7 @@ class Retreat(Step):
                 return f"{uname(st, u)} may not retreat to {action.args[0]} [{R_RETREAT}]: {reason}"
         return Step.why_illegal(self, st, seat, action)
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         u = self._current(st)
         if u < 0:
             st.remove(self)
@@ -118,8 +118,8 @@ class Exploit(Step):
     frm: int
     unit: UnitId | None = None
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.seat if self.units else None
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.seat,) if self.units else ()
 
     def _spaces(self, st: FitnaState, u: int) -> list[int]:
         t = st.tables
@@ -138,7 +138,7 @@ class Exploit(Step):
             R_ADVANCE,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.unit is not None:
             return [
@@ -157,7 +157,7 @@ class Exploit(Step):
                 return f"{uname(st, u)} may not exploit into {action.args[0]} [{R_ADVANCE}]: {reason}"
         return Step.why_illegal(self, st, seat, action)
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action == A_DONE:
             st.remove(self)

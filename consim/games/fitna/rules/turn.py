@@ -167,8 +167,8 @@ class OpeningHands(Step):
     order: list[Seat]
     at: int = 0
 
-    def who(self, st: FitnaState) -> str | None:
-        return self.order[self.at] if self.at < len(self.order) else None
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
+        return (self.order[self.at],) if self.at < len(self.order) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         return (
@@ -177,7 +177,7 @@ class OpeningHands(Step):
             R_INITIATIVE,
         )
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         d = st.data
         t = st.tables
         out = []
@@ -187,10 +187,10 @@ class OpeningHands(Step):
                 out.append(t.action("take", opening_deal(a)))
         return out
 
-    def legal(self, st: FitnaState, seat: str) -> list[Action]:
-        return self.options(st, seat)  # no Joker before the game begins
+    def anytime(self, st: FitnaState, seat: str) -> tuple[Action, ...]:
+        return ()  # no Joker before the game begins
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         words = action.args[0].split()
         assets, events = int(words[0]), int(words[2])
         drawn = [draw_card(st, seat, True) for _ in range(assets)]

@@ -182,13 +182,13 @@ class Coup(Step):
             and rebel_side(st, c, self.seat) >= 0
         ]
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         p = self.params(st)
         if self.stage == "country" and p.country == "either" and len(self._countries(st)) > 1:
-            return self.seat
+            return (self.seat,)
         if self.stage == "space" and p.scope == "one_space" and self._spaces(st):
-            return self.seat
-        return None
+            return (self.seat,)
+        return ()
 
     def _spaces(self, st: FitnaState) -> list[int]:
         """The spaces holding units of the army (what every stack shows, 30.0), whether or not
@@ -202,14 +202,14 @@ class Coup(Step):
             return (f"{label}: in which country do the officers rise, Syria or Iraq?", R_COUP)
         return (f"{label}: choose the space whose units test their loyalty.", R_LOYAL)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.stage == "country":
             return [t.action("country", COUNTRY_LABEL[c]) for c in self._countries(st)]
         spaces = sorted(self._spaces(st), key=lambda s: t.space_name[s])
         return [t.action("space", t.space_name[s]) for s in spaces]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action.verb == "country":
             self.country = next(c for c, lab in COUNTRY_LABEL.items() if lab == action.args[0])
@@ -218,7 +218,7 @@ class Coup(Step):
         self.space = t.space_by_name[action.args[0]]
         self.stage = "roll"
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         p = self.params(st)
         if self.stage == "country":
             if not self.country:
@@ -401,29 +401,29 @@ class Withdraw(Step):
     def _current(self, st: FitnaState) -> int:
         return next((u for u in self.units if st.data.units[u].at == self.frm), -1)
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         u = self._current(st)
         if u < 0:
-            return None
+            return ()
         seat = st.seat_of(self.side)
-        return seat if seat and withdrawal_spaces(st, u, self.frm, self.side) else None
+        return (seat,) if seat and withdrawal_spaces(st, u, self.frm, self.side) else ()
 
     def prompt(self, st: FitnaState, seat: str) -> tuple[str, str]:
         u = self._current(st)
         return (f"{uname(st, u)} must withdraw from {sname(st, self.frm)}: choose where.", self.cite)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         spaces = withdrawal_spaces(st, self._current(st), self.frm, self.side)
         return [t.action("withdraw", t.space_name[s]) for s in sorted(spaces, key=lambda x: t.space_name[x])]
 
-    def legal(self, st: FitnaState, seat: str) -> list[Action]:
-        return self.options(st, seat)
+    def anytime(self, st: FitnaState, seat: str) -> tuple[Action, ...]:
+        return ()  # the Joker is not offered beside this choice
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         self._go(st, self._current(st), st.tables.space_by_name[action.args[0]])
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         u = self._current(st)
         if u < 0:
             st.remove(self)
@@ -599,17 +599,17 @@ class PkkRebellion(Step):
             and room_for(st, s, [u])
         ]
 
-    def who(self, st: FitnaState) -> str | None:
+    def seats(self, st: FitnaState) -> tuple[str, ...]:
         if not self.started:
-            return None
+            return ()
         if self.stage == "garrisons":
             if self.space >= 0:
-                return self.seat if len(self._garrison_kinds(st)) > 1 else None
+                return (self.seat,) if len(self._garrison_kinds(st)) > 1 else ()
             left = pkk_pool(st, True)
             spaces = self._open(st)
-            return self.seat if left and spaces and len(left) < len(spaces) else None
+            return (self.seat,) if left and spaces and len(left) < len(spaces) else ()
         mobile = pkk_pool(st, False)
-        return self.seat if mobile and len(self._mobile_spaces(st, mobile[0])) > 1 else None
+        return (self.seat,) if mobile and len(self._mobile_spaces(st, mobile[0])) > 1 else ()
 
     def _garrison_kinds(self, st: FitnaState) -> dict[str, int]:
         """The garrisons left, one of each strength (they differ only in their values)."""
@@ -627,7 +627,7 @@ class PkkRebellion(Step):
         u = pkk_pool(st, False)[0]
         return (f"PKK rebellion: place {uname(st, u)} on a PKK-held space free of Turkish units.", R_PKK)
 
-    def options(self, st: FitnaState, seat: str) -> list[Action]:
+    def legal(self, st: FitnaState, seat: str) -> list[Action]:
         t = st.tables
         if self.stage == "garrisons":
             if self.space >= 0:
@@ -643,7 +643,7 @@ class PkkRebellion(Step):
         spaces = sorted(self._mobile_spaces(st, u), key=lambda x: t.space_name[x])
         return [t.action("place", t.space_name[s]) for s in spaces]
 
-    def choose(self, st: FitnaState, seat: str, action: Action) -> None:
+    def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action.verb == "space":
             self.space = t.space_by_name[action.args[0]]
@@ -654,7 +654,7 @@ class PkkRebellion(Step):
         else:
             self._put(st, pkk_pool(st, False)[0], t.space_by_name[action.args[0]])
 
-    def advance(self, st: FitnaState) -> None:
+    def run(self, st: FitnaState) -> None:
         if not self.started:
             self.started = True
             if not self.seat:
