@@ -15,9 +15,10 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -25,7 +26,8 @@ import consim
 from consim.server.api import DESCRIPTION, OPENAPI_URL, GameId, api_router, refusals
 from consim.server.background import Background
 from consim.server.db import Store
-from consim.server.pages import make_templates, mount_pages
+from consim.server.live import Live
+from consim.server.pages import Links, make_templates, mount_pages
 from consim.server.security import Security, links_base
 from consim.server.service import ServerError, Service
 from consim.server.settings import Settings
@@ -71,27 +73,39 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
     )
     app.state.service = service
     templates = make_templates()
+    links = _links(settings)
+    _answer_refusals(app, templates)
+    app.include_router(api_router(service, links))  # the JSON API (consim.server.api)
+    app.include_router(_live_router(service, background.live))
+    mount_pages(app, service, templates, links)
+    app.add_middleware(_LimitBody, limit=MAX_BODY)
+    app.add_middleware(Security, settings=settings)  # before anything else but the timing
+    app.add_middleware(_Timing)
+    return app
 
-    def html(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-        return templates.TemplateResponse(request, name, context, status_code=status)
 
-    def link_base(request: Request) -> str:
-        return links_base(settings, request.url.scheme, request.headers.get("host", "")).rstrip("/")
+def _links(settings: Settings) -> Links:
+    """What a new game's links are: each seat's, and the spectator's, on the public URL."""
 
     def links(request: Request, game_id: int, tokens: dict[str, str]) -> dict[str, Any]:
-        base = link_base(request)
+        base = links_base(settings, request.url.scheme, request.headers.get("host", "")).rstrip("/")
         return {
             "game_id": game_id,
             "seats": {seat: f"{base}/play/{game_id}/{token}" for seat, token in tokens.items()},
             "spectator": f"{base}/watch/{game_id}",
         }
 
-    # -- errors ----------------------------------------------------------------------------
+    return links
+
+
+def _answer_refusals(app: FastAPI, templates: Jinja2Templates) -> None:
+    """Every refusal and failure answered in words: ``{"error": "..."}`` under ``/api/`` and
+    on the live stream, a page saying it elsewhere; never a traceback."""
 
     def refusal(request: Request, status: int, message: str) -> Response:
         if request.url.path.startswith("/api/") or request.url.path.endswith("/events"):
             return JSONResponse({"error": message}, status_code=status)
-        return html(request, "error.html", status=status, message=message)
+        return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=status)
 
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, exc: ServerError) -> Response:
@@ -118,15 +132,12 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
         _log.exception("request %s %s failed", request.method, request.url.path)
         return refusal(request, 500, "the server failed to handle this request; nothing was changed")
 
-    # -- the JSON API (consim.server.api) --------------------------------------------------
 
-    app.include_router(api_router(service, links))
+def _live_router(service: Service, live: Live) -> APIRouter:
+    """The live stream of a game's revisions (server-sent events)."""
+    router = APIRouter()
 
-    # -- the live stream -------------------------------------------------------------------
-
-    live = background.live
-
-    @app.get(
+    @router.get(
         "/games/{game_id}/events",
         response_class=StreamingResponse,
         tags=["live"],
@@ -168,12 +179,7 @@ def create_app(db_url: str, settings: Settings | None = None, parent: int | None
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
         )
 
-    mount_pages(app, service, templates, links)
-
-    app.add_middleware(_LimitBody, limit=MAX_BODY)
-    app.add_middleware(Security, settings=settings)  # before anything else but the timing
-    app.add_middleware(_Timing)
-    return app
+    return router
 
 
 class _Timing:

@@ -464,7 +464,7 @@ class TensionLevels(Frame[FitnaState]):
     """[22.1] Level 5: the High Tension cards join their piles, which are shuffled (8.3).
     Level 6 and level 10: every player takes his next batch of reinforcements, or
     replacements (15.0); level 10 also brings the interventions of 27.1 and 28.0 (the frame
-    ``handler_tension_10``, when a rules module provides it)."""
+    ``handler_tension_10`` of powers.py)."""
 
     name = "tension_levels"
     rule = R_TENSION_EFFECTS
@@ -498,15 +498,8 @@ class TensionLevels(Frame[FitnaState]):
         # pushed in reverse so that the first in the order of play chooses first
         for seat in reversed(t.initiative):
             st.push_named("reinforce", seat=seat, free=True)
-        if level == 10:
-            if "handler_tension_10" in st.game.codec.frames:
-                st.push_named("handler_tension_10")
-            else:
-                st.emit(
-                    "Tension 10: the US intervention (27.1) and the Russian surge (28.0) are not "
-                    "carried out yet by this engine.",
-                    R_TENSION_EFFECTS,
-                )
+        if level == 10:  # [27.1, 28.0] the US intervention and the Russian surge (powers.py)
+            st.push_named("handler_tension_10")
 
 
 # =============================================================================================

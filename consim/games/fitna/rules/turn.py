@@ -119,16 +119,10 @@ def set_up(st: FitnaState) -> None:
         st.emit(f"Entrenched at the start: {names}.", R_ENTRENCH, refs=refs_space(st, *dug))
     st.push(Campaign())
     # [23.3, 26.7] upheavals some scenarios begin with, carried out by their handlers
-    for flag, handler, what in (
-        (sc.coup_in_iraq_at_setup, "handler_coup_at_setup", "the coup in Iraq (23.3)"),
-        (sc.pkk_rebellion_at_setup, "handler_pkk_rebellion_at_setup", "the PKK rebellion (26.7)"),
-    ):
-        if not flag:
-            continue
-        if handler in st.game.codec.frames:
-            st.push_named(handler)
-        else:
-            st.emit(f"The scenario begins with {what}: not carried out yet by this engine.", R_SETUP)
+    if sc.coup_in_iraq_at_setup:
+        st.push_named("handler_coup_at_setup")
+    if sc.pkk_rebellion_at_setup:
+        st.push_named("handler_pkk_rebellion_at_setup")
     push_levels(st)  # [8.3] a scenario starting at tension 5 or more plays with every card
 
 
