@@ -35,7 +35,7 @@ space=...)``), so rules modules need not import one another.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -87,8 +87,12 @@ class Decision(Frame[S]):
 
     def seats(self, st: S) -> tuple[str, ...]:
         """The seats that must choose now (several at once: a secret simultaneous choice).
-        Empty when nobody is asked: the core then calls :meth:`skip`."""
-        raise NotImplementedError
+        Empty when nobody is asked: the core then calls :meth:`skip`. In a game of one seat (a
+        solitaire), that seat by default."""
+        seats: tuple[str, ...] = st.game.seats
+        if len(seats) == 1:
+            return seats
+        raise NotImplementedError(f"the decision {self.name!r} names no seats")
 
     def prompt(self, st: S, seat: str) -> tuple[str, str]:
         """What ``seat`` is asked, in plain words, and the rule (``("Absorb 3 Hits.", "7.3")``)."""
@@ -105,6 +109,12 @@ class Decision(Frame[S]):
     def skip(self, st: S) -> None:
         """Nobody has a legal action here: the step does not apply. By default the frame ends."""
         st.remove(self)
+
+    def describe(self, st: S) -> Mapping[str, Any]:
+        """What a seat's view shows of this decision while it is asked: its kind and what it is
+        about, with ids as names (The First Jihad's view shows it as ``frame``). Nothing by
+        default: a game may describe its decisions in its view instead."""
+        return {}
 
     def anytime(self, st: S, seat: str) -> Sequence[Action]:
         """Actions offered beside every choice of this kind of decision, whatever is asked

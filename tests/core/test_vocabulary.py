@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+import consim
 from consim import IllegalAction
 from consim.core.action import Action
 from consim.core.data import Data
@@ -216,3 +217,14 @@ def test_the_games_of_the_example_replay_restore_and_undo() -> None:
             state.apply(seat, state.legal_actions(seat)[-1])
     assert "A shouts." in texts(state) and "B shouts." in texts(state)
     assert game.restore(state.to_dict()).outcome() == state.outcome()
+
+
+def test_a_decision_asks_the_only_seat_of_a_solitaire_by_default() -> None:
+    jihad = consim.load_game("jihad").new_game(1)  # The First Jihad: one seat, "player"
+    top = jihad.stack[-1]
+    assert isinstance(top, Decision) and "seats" not in type(top).__dict__  # the core's default
+    assert jihad.to_act() == ("player",)
+    assert jihad.view("player")["frame"] == top.describe(jihad)  # what the view shows of it
+    tug = TugGame().new_game(1)
+    with pytest.raises(NotImplementedError, match="names no seats"):
+        Decision.seats(tug.stack[-1], tug)  # two seats: a decision must name its own

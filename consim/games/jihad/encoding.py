@@ -29,11 +29,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, TypeVar, cast
 
 from consim.core.encoding import Form, Vocab
+from consim.core.flow import Decision
 from consim.core.observe import Field, counts, one_hot, per_key, scalar, vector
 from consim.core.research import Research as Base
 from consim.games.jihad.content import COLOURS, EMPIRES, THEATERS, ChoiceEffect, JihadTables, walk_effects
 from consim.games.jihad.rules.arab import VERBS as ABSORB_VERBS
-from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.events import RELIGIONS
 from consim.games.jihad.viewtypes import AbsorbFrame, JihadSeatView
 from consim.games.jihad.words import event_title
@@ -280,7 +280,7 @@ class Research(Base):
         """The decision in progress (the view's ``frame``): which one, and what it is about
         (the Actions Phase segment, the Path, army, Empires, Lands, card event, Hits, AP)."""
         t = self.tables
-        kinds = tuple(cls.name for cls in self.game.frames if issubclass(cls, Ask))
+        kinds = tuple(cls.name for cls in self.game.frames if issubclass(cls, Decision))
         segments = tuple(t.seg_theater)
         places = t.place_arg
         pos = {p.replace("-", "_"): p for p in places}

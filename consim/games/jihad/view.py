@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import cast
 
+from consim.core.flow import Decision
 from consim.games.jihad import board
 from consim.games.jihad.content import (
     COLOURS,
@@ -22,7 +23,6 @@ from consim.games.jihad.content import (
     Crossing,
     JihadTables,
 )
-from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import Advanced, Empire, JihadState, Offer
 from consim.games.jihad.viewtypes import (
     AdvancedView,
@@ -297,8 +297,8 @@ def _view(st: JihadState, seat: str | None) -> JihadView:
         remaining[era] = remaining.get(era, 0) + 1
     top = st.stack[-1] if st.stack else None
     frame: FrameView | None = None
-    if isinstance(top, Ask):  # the decision in progress (for bots; a screen shows the prompt)
-        frame = top.describe(st)
+    if isinstance(top, Decision):  # the decision in progress (for bots; a screen shows the prompt)
+        frame = cast(FrameView, top.describe(st))  # (each decision's describe builds its record)
     advanced = None if d.adv is None else _advanced(st, d.adv)
     points = board.outcome_points(st)
     # [5.2] the parts of the Outcome Points but the list of Lands (A_lands): OutcomeNowView

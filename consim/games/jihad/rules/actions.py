@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 from consim.core.action import Action
 from consim.core.data import Name
-from consim.core.flow import Frame
+from consim.core.flow import Decision, Frame
 from consim.games.jihad import board
 from consim.games.jihad.content import (
     BLUE,
@@ -34,7 +34,6 @@ from consim.games.jihad.content import (
     WEST,
 )
 from consim.games.jihad.rules import common
-from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.effects import play_triggered, triggered
 from consim.games.jihad.state import ArmyRef, EffectRef, JihadState
 from consim.games.jihad.viewtypes import ActionsFrame, LootFrame
@@ -50,7 +49,7 @@ Options = dict[Action, Run]
 
 
 @dataclass(slots=True)
-class Actions(Ask):
+class Actions(Decision[JihadState]):
     """[8.1] the Actions Phase: ``segs`` in strategic order, ``seg`` the one acting now. Its
     menu (every legal action with what it does) is built once per position and shared by
     ``legal`` and ``act``; what each action does receives the state it acts on."""
@@ -800,7 +799,7 @@ def _done() -> Run:
 
 
 @dataclass(slots=True)
-class Loot(Ask):
+class Loot(Decision[JihadState]):
     """[9.3] a weak army that won may loot: strong again, but Cursed."""
 
     name = "loot"

@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from consim.core.action import Action
-from consim.core.flow import Frame
+from consim.core.flow import Decision, Frame
 from consim.games.jihad import board
 from consim.games.jihad.content import EMPIRE_ADJECTIVE
 from consim.games.jihad.rules import common
-from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import ArmyRef, JihadState, PathRef
 from consim.games.jihad.viewtypes import AbsorbFrame
 
@@ -136,7 +135,7 @@ def _hits(n: int) -> str:
 
 
 @dataclass(slots=True)
-class Absorb(Ask):
+class Absorb(Decision[JihadState]):
     """[7.4] an army absorbs Hits, one choice at a time; [7.4.3.1] abandoning a Castle Curses it
     once all damage is absorbed (``curse``)."""
 

@@ -8,11 +8,9 @@ Every rules module may call these; none of them pushes a frame of another module
 
 from __future__ import annotations
 
-from consim.core.flow import Decision
 from consim.games.jihad import board
-from consim.games.jihad.content import BYZANTIUM, EAST, SEAT, THEATER_TITLE, WEST
+from consim.games.jihad.content import BYZANTIUM, EAST, THEATER_TITLE, WEST
 from consim.games.jihad.state import GreatKing, JihadState, JihadWar, Strength
-from consim.games.jihad.viewtypes import FrameView
 
 
 def finish(st: JihadState, reason: str) -> None:
@@ -438,24 +436,3 @@ def jihad_object_check(st: JihadState) -> None:
     if not any(board.live(st, jihad.target, p) for p in relevant):
         st.emit(f"The Jihad against {board.EMPIRES_NAME[jihad.target]} has destroyed its object.", "17.6.5")
         end_jihad(st, "17.6.5")
-
-
-# =============================================================================================
-# The decisions of the one seat
-# =============================================================================================
-
-SEATS = (SEAT,)
-
-
-class Ask(Decision[JihadState]):
-    """A decision of the player (the only seat). :meth:`describe` is what the view shows of it
-    (its name under ``k`` and its fields, with ids as names): each kind of decision has its
-    record in ``viewtypes.FrameView``."""
-
-    __slots__ = ()
-
-    def seats(self, st: JihadState) -> tuple[str, ...]:
-        return SEATS
-
-    def describe(self, st: JihadState) -> FrameView:
-        raise NotImplementedError(f"the decision {self.name!r} says nothing of itself to the view")

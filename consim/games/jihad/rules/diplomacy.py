@@ -9,10 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from consim.core.action import Action
-from consim.core.flow import Frame
+from consim.core.flow import Decision, Frame
 from consim.games.jihad import board
 from consim.games.jihad.rules import common
-from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import Advanced, Baqt, Empire, JihadState, PathRef
 from consim.games.jihad.viewtypes import BaqtFrame, TruceFrame
 
@@ -197,7 +196,7 @@ def reject(st: JihadState, empire: Empire, why: str) -> None:
 
 
 @dataclass(slots=True)
-class TruceOffer(Ask):
+class TruceOffer(Decision[JihadState]):
     """[22.2, 22.3] the Arabs offer an Empire a Truce: accept or reject (one that may not
     accept must reject)."""
 
@@ -288,7 +287,7 @@ def sign_baqt(st: JihadState, path: int, kind: str) -> None:
 
 
 @dataclass(slots=True)
-class BaqtResolution(Ask):
+class BaqtResolution(Decision[JihadState]):
     """[16.3] the Baqt offered this turn on each Path whose Country may sign: sign or refuse."""
 
     name = "baqt"

@@ -9,11 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from consim.core.action import Action
-from consim.core.flow import Frame
+from consim.core.flow import Decision, Frame
 from consim.games.jihad import board
 from consim.games.jihad.content import AFRICAN, BLUE, CAUCASUS, EAST, PERSIA, RED, THEATER_TITLE, WEST
 from consim.games.jihad.rules import common
-from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.state import Army, JihadState
 from consim.games.jihad.viewtypes import BareFrame
 
@@ -251,7 +250,7 @@ def surrender(st: JihadState) -> None:
 
 
 @dataclass(slots=True)
-class Icons(Ask):
+class Icons(Decision[JihadState]):
     """[14.7] the player may move the Icons."""
 
     name = "icons"

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from consim.core.action import Action
-from consim.core.flow import Frame
+from consim.core.flow import Decision, Frame
 from consim.games.jihad import board
 from consim.games.jihad.content import (
     EAST,
@@ -21,7 +21,6 @@ from consim.games.jihad.content import (
     Effect,
 )
 from consim.games.jihad.rules import common
-from consim.games.jihad.rules.common import Ask
 from consim.games.jihad.rules.effects import break_full_baqt, choice, effect_at, label, resolve
 from consim.games.jihad.state import EffectRef, Empire, JihadState, KingName, PathRef, Place
 from consim.games.jihad.viewtypes import (
@@ -62,7 +61,7 @@ class Events(Frame[JihadState]):
 
 
 @dataclass(slots=True)
-class Era(Ask):
+class Era(Decision[JihadState]):
     """[6.4] End of an Era: the face-up side of each returning Last Stand chit."""
 
     name = "era"
@@ -108,7 +107,7 @@ def describe_option(st: JihadState, effects: tuple[Effect, ...]) -> str:
 
 
 @dataclass(slots=True)
-class Choose(Ask):
+class Choose(Decision[JihadState]):
     """[6.2] an event that lets the player pick one of its options."""
 
     name = "choose"
@@ -137,7 +136,7 @@ class Choose(Ask):
 
 
 @dataclass(slots=True)
-class Themes(Ask):
+class Themes(Decision[JihadState]):
     """[12.3] Iconoclasm: the Themes may be raised in one of the listed Byzantine Lands."""
 
     name = "themes"
@@ -170,7 +169,7 @@ class Themes(Ask):
 
 
 @dataclass(slots=True)
-class CapitalMove(Ask):
+class CapitalMove(Decision[JihadState]):
     """[6.2, 8.8.2] an event lets the player move a Capital to another listed Land."""
 
     name = "capital_move"
@@ -211,7 +210,7 @@ class CapitalMove(Ask):
 
 
 @dataclass(slots=True)
-class Advance(Ask):
+class Advance(Decision[JihadState]):
     """[6.2] Retrenchment: where a conversion roll failed, the active army may advance free."""
 
     name = "advance"
@@ -255,7 +254,7 @@ class Advance(Ask):
 
 
 @dataclass(slots=True)
-class RevoltChoice(Ask):
+class RevoltChoice(Decision[JihadState]):
     """[16.4.1, 16.5.1] a Revolt or a Great King may break a Full Baqt: the player decides."""
 
     name = "revolt"
@@ -291,7 +290,7 @@ class RevoltChoice(Ask):
 
 
 @dataclass(slots=True)
-class Council(Ask):
+class Council(Decision[JihadState]):
     """[20.2] the Ecumenical Council: keep the faith or change the Empire's religion; [20.4] the
     Monophysite Axis Pact on turn 1."""
 
@@ -359,7 +358,7 @@ def axis_pact(st: JihadState) -> None:
 
 
 @dataclass(slots=True)
-class Violate(Ask):
+class Violate(Decision[JihadState]):
     """[22.4] at the end of the Events Phase the player may break a Truce."""
 
     name = "violate"
