@@ -230,8 +230,11 @@ CRT_COLUMNS: tuple[tuple[int, str], ...] = (
     (14, "+14 to +17"),
     (18, "+18 or more"),
 )
+#: [18.4] a result of the Combat Resolution Table: attacker repulsed (AR), exchange (EX),
+#: defender retreats (DR), defender surrenders (DS); an asterisk marks heavier losses
+CrtResult = Literal["AR*", "AR", "EX", "EX*", "DR", "DR*", "DS"]
 #: [18.1] the Combat Resolution Table as printed: CRT[die - 1][column]
-CRT: tuple[tuple[str, ...], ...] = (
+CRT: tuple[tuple[CrtResult, ...], ...] = (
     ("AR*", "AR*", "AR", "AR", "AR", "AR", "AR", "EX", "EX", "DR"),
     ("AR*", "AR", "AR", "AR", "AR", "EX", "EX", "EX", "DR", "DR"),
     ("AR", "AR", "AR", "EX", "EX", "EX*", "EX", "DR", "DR", "DR*"),

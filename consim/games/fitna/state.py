@@ -45,6 +45,25 @@ class Unit(Data):
 #: what a lasting effect does: a column shift, #37 Cyber War's, the bans of #25.5 and #26.5, or
 #: a card's restriction (``RestrictionRule``)
 EffectKind = Literal["shift", "cyber", "no_daesh", "no_peshmerga", RestrictionRule]
+#: [22.0] the "first time" triggers that have fired, and the one-off facts of the game kept with
+#: them (the PKK rebellion under way or over, 26.7; the US and Russian interventions, 27.1, 28.0)
+FirstKey = Literal[
+    "russia_hit_israel",
+    "russia_hit_turkey_abroad",
+    "russia_attacks_turkey",
+    "israel_iran",
+    "iran_saudi",
+    "russia_iran",
+    "iran_turkey",
+    "enter_turkey",
+    "israel_took_damascus",
+    "israel_took_beirut",
+    "turkey_took_aleppo",
+    "pkk_rebellion",
+    "pkk_rebellion_over",
+    "us_intervened",
+    "russia_intervened",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +161,7 @@ class FitnaData(Data):
     batch_turn: dict[Seat, int] = field(default_factory=dict)
     # -- International Tension [22.0-22.1] -------------------------------------------------------
     #: the "first time" triggers already fired, and other one-off facts (captures, caveats)
-    firsts: list[str] = field(default_factory=list)
+    firsts: list[FirstKey] = field(default_factory=list)
     #: the levels (5, 6, 10) whose effects have been carried out
     levels_done: list[int] = field(default_factory=list)
     effects: list[ActiveEffect] = field(default_factory=list)

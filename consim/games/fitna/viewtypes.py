@@ -21,7 +21,7 @@ from pydantic import Field
 from typing_extensions import TypedDict
 
 from consim.core.views import SeatView, ViewRecord
-from consim.games.fitna.state import EffectKind
+from consim.games.fitna.state import EffectKind, FirstKey
 from consim.games.fitna.vocabulary import KurdishFaction
 
 # =============================================================================================
@@ -625,7 +625,7 @@ class BoardView(ViewRecord):
     """The Special Jokers each seat holds, by seat."""
     effects: list[EffectView]
     """The lasting effects of cards now in force."""
-    firsts: list[str]
+    firsts: list[FirstKey]
     """The one-off events that have happened (first-time tension triggers, captures...)."""
     activation: list[ActivationView]
     """The forces seats command for an activation under way."""

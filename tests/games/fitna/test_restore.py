@@ -24,3 +24,14 @@ def test_a_lasting_effect_the_rules_do_not_know_is_refused(field: str, wrong: st
     spoiled["data"]["effects"][0][field] = wrong
     with pytest.raises(RestoreError, match=rf"effects\[0\]\.{field}.*'{wrong}'"):
         game.restore(spoiled)
+
+
+def test_a_first_time_trigger_the_rules_do_not_know_is_refused() -> None:
+    # [22.0] a misspelt trigger would restore and then fire a second time (its tension again)
+    game = FitnaGame(scenario=3)
+    saved = game.new_game(4).to_dict()
+    saved["data"]["firsts"] = ["israel_took_damascus"]
+    assert game.restore(saved).data.firsts == ["israel_took_damascus"]
+    saved["data"]["firsts"] = ["israel_took_damascu"]
+    with pytest.raises(RestoreError, match=r"firsts\[0\].*'israel_took_damascu'"):
+        game.restore(saved)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from consim.core.action import Action
 from consim.core.data import SeatOrNone
@@ -25,14 +26,14 @@ from consim.games.fitna.rules import (
     R_TENSION,
     R_TENSION_EFFECTS,
 )
-from consim.games.fitna.state import FitnaState, Seat, UnitId
+from consim.games.fitna.state import FirstKey, FitnaState, Seat, UnitId
 
 #: [26.7] the facts ``firsts`` records about the PKK rebellion, and [27.1, 28.0] about the
 #: interventions
-PKK_ONGOING = "pkk_rebellion"
-PKK_OVER = "pkk_rebellion_over"
-US_IN = "us_intervened"
-RUSSIA_IN = "russia_intervened"
+PKK_ONGOING: Final = "pkk_rebellion"
+PKK_OVER: Final = "pkk_rebellion_over"
+US_IN: Final = "us_intervened"
+RUSSIA_IN: Final = "russia_intervened"
 
 POOL = OFF_MAP.index("pool")
 ELIMINATED = OFF_MAP.index("eliminated")
@@ -307,7 +308,7 @@ def change_tension(st: FitnaState, change: int, why: str, rule: str = R_TENSION)
         st.emit(f"International Tension {before} -> {d.tension} ({why}).", rule)
 
 
-def first_time(st: FitnaState, key: str, change: int, why: str) -> None:
+def first_time(st: FitnaState, key: FirstKey, change: int, why: str) -> None:
     """[22.0] A "first time" trigger: fires once per game."""
     if key in st.data.firsts:
         return

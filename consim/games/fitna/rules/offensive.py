@@ -16,7 +16,7 @@ from typing import Literal
 from consim.core.action import Action
 from consim.core.data import SeatOrNone
 from consim.games.fitna.board import attack_points, defence_points, seat_nation, stacks, unit_sides
-from consim.games.fitna.content import CRT, CRT_COLUMNS, ColumnShift, Handler, Strike, crt_column
+from consim.games.fitna.content import CRT, CRT_COLUMNS, ColumnShift, CrtResult, Handler, Strike, crt_column
 from consim.games.fitna.rules import (
     R_ADVANCE,
     R_ASSET_PLAY,
@@ -125,7 +125,8 @@ class Offensive(Step):
     #: whose turn it is to answer the other side's cards, and whether the last answer was empty
     answering: Role = "D"
     answered: int = 0
-    result: str = ""
+    #: [18.4] the CRT's result once rolled ("empty": the defenders had left; "" before the roll)
+    result: CrtResult | Literal["", "empty"] = ""
     column: int = -1
     die: int = 0
     #: the attacking side when it is not the seat's own (IS or the Kurds, 25.2, 26.2)

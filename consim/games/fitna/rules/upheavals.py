@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from consim.core.action import Action
 from consim.core.flow import Frame
@@ -48,7 +48,10 @@ from consim.games.fitna.rules.common import (
 )
 from consim.games.fitna.rules.deck import handler_params
 from consim.games.fitna.state import FitnaState, Seat, UnitId
-from consim.games.fitna.vocabulary import CoupParams, NoParams
+from consim.games.fitna.vocabulary import Country, CoupParams, NoParams
+
+#: the countries by their keys, typed (a coup's country is one of them)
+_COUNTRIES: tuple[Country, ...] = get_args(Country)
 
 # =============================================================================================
 # Coups d'état [23.0-23.3]
@@ -161,7 +164,7 @@ class Coup(Step):
     seat: Seat
     card: int
     effect: int
-    country: str = ""
+    country: Country | Literal[""] = ""  # ("": not chosen yet)
     space: int = -1
     stage: Literal["country", "space", "roll"] = "country"
 
@@ -172,11 +175,12 @@ class Coup(Step):
     def params(self, st: FitnaState) -> CoupParams:
         return coup_params(st, self.card, self.effect)
 
-    def _countries(self, st: FitnaState) -> list[str]:
+    def _countries(self, st: FitnaState) -> list[Country]:
         t = st.tables
+        armies: tuple[Country, ...] = ("syria", "iraq")
         return [
             c
-            for c in ("syria", "iraq")
+            for c in armies
             if st.data.force_side[t.force_index[c]] < len(t.seats)
             and army_on_map(st, c)
             and rebel_side(st, c, self.seat) >= 0
@@ -212,7 +216,7 @@ class Coup(Step):
     def act(self, st: FitnaState, seat: str, action: Action) -> None:
         t = st.tables
         if action.verb == "country":
-            self.country = next(c for c, lab in COUNTRY_LABEL.items() if lab == action.args[0])
+            self.country = next(c for c in _COUNTRIES if COUNTRY_LABEL[c] == action.args[0])
             self.stage = "space"
             return
         self.space = t.space_by_name[action.args[0]]
