@@ -465,7 +465,7 @@ class PendingDiscardView(ViewRecord):
     count: int
     """How many cards it discards."""
     to_buy: NotRequired[bool]
-    """True when it discards to make room for a card it buys (absent otherwise)."""
+    """Present, and true, when it discards to make room for a card it buys."""
 
 
 class PendingDefectView(ViewRecord):
@@ -626,7 +626,7 @@ class BaghdadView(ViewRecord):
     result: NotRequired[ResultView]
     """How the game ended, once it has."""
     can_retract: NotRequired[bool]
-    """True while the seat may still take back its secret answer; absent otherwise and for a spectator."""
+    """Present, and true, while the seat may still take back its secret answer (never for a spectator)."""
     hand: NotRequired[list[str]]
     """The seat's hand, by name, in name order: in a seat's view only."""
     max_hand: NotRequired[int]
@@ -638,5 +638,5 @@ class BaghdadView(ViewRecord):
 
 
 class BaghdadSeatView(BaghdadView, SeatView):
-    """The whole of ``state.view(seat)`` in Battle for Baghdad: the game's view and the keys the
+    """The whole of state.view(seat) in Battle for Baghdad: the game's view and the keys the
     core adds (the game, the seat, who must act)."""

@@ -666,7 +666,7 @@ class FitnaView(BoardView, PhaseView, HandView):
 
 class FitnaSeatView(FitnaView, SeatView):
     """[30.0] Everything a seat (or a spectator) may know of a Fitna position:
-    ``state.view(seat)``."""
+    state.view(seat)."""
 
 
 __all__ = [

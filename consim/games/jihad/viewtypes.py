@@ -744,5 +744,5 @@ class JihadView(ViewRecord):
 
 
 class JihadSeatView(JihadView, SeatView):
-    """The whole of ``state.view(seat)`` in The First Jihad: the game's view and the keys the
+    """The whole of state.view(seat) in The First Jihad: the game's view and the keys the
     core adds (the game, the seat, who acts)."""
